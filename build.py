@@ -1,0 +1,126 @@
+"""Build the front end into bundles/ with the npm esbuild package.
+
+Two outputs:
+- bundles/server/render.js: one IIFE script for the server's embedded V8. It
+  defines globalThis.renderPage(url, pageDataJson) and needs no modules.
+- bundles/client/: the browser's ES modules, CSS, fonts and images, every file
+  named by its content hash, plus bundles/manifest.json, which tells the
+  server which files a page links.
+
+Run: `uv run python build.py` (after `npm ci`).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+UI = ROOT / "ui"
+BUNDLES = ROOT / "bundles"
+CLIENT_DIR = BUNDLES / "client"
+SERVER_BUNDLE = BUNDLES / "server" / "render.js"
+MANIFEST = BUNDLES / "manifest.json"
+CLIENT_METAFILE = BUNDLES / "client-meta.json"
+ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
+
+# The URL prefix the server mounts bundles/client on.
+ASSETS_URL = "/assets/"
+
+COMMON_FLAGS = [
+    "--bundle",
+    "--platform=browser",
+    "--minify",
+    "--legal-comments=none",
+    '--define:process.env.NODE_ENV="production"',
+    "--log-level=warning",
+]
+
+
+def run_esbuild(args: list[str]) -> None:
+    if not ESBUILD.exists():
+        sys.exit(f"build.py: {ESBUILD} is missing; run `npm ci` first")
+    subprocess.run([str(ESBUILD), *args], cwd=ROOT, check=True)  # noqa: S603 - our own arguments
+
+
+def build_server_bundle() -> None:
+    # V8 in mini-racer has no module loader and no DOM: one IIFE, styles and
+    # images left out (the client build carries them). The polyfills install
+    # themselves on `global`, which bare V8 only knows as globalThis.
+    run_esbuild(
+        [
+            str(UI / "entry-server.tsx"),
+            *COMMON_FLAGS,
+            "--format=iife",
+            "--target=es2022",
+            "--define:global=globalThis",
+            "--loader:.css=empty",
+            f"--outfile={SERVER_BUNDLE}",
+        ]
+    )
+
+
+def build_client_bundle() -> None:
+    # ES modules with splitting, so lazily imported code (web-vitals) becomes
+    # its own chunk that the first load does not fetch.
+    run_esbuild(
+        [
+            str(UI / "entry-client.tsx"),
+            *COMMON_FLAGS,
+            "--format=esm",
+            "--splitting",
+            "--target=es2020,chrome100,edge100,firefox100,safari15",
+            "--entry-names=[name]-[hash]",
+            "--chunk-names=chunks/[name]-[hash]",
+            "--asset-names=media/[name]-[hash]",
+            "--loader:.woff2=file",
+            "--loader:.woff=file",
+            "--loader:.jpg=file",
+            f"--public-path={ASSETS_URL}",
+            f"--outdir={CLIENT_DIR}",
+            f"--metafile={CLIENT_METAFILE}",
+        ]
+    )
+
+
+def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
+    """The entry script, its stylesheet and its eagerly imported chunks, as URLs."""
+    outputs: dict[str, Any] = metafile["outputs"]
+    client_prefix = CLIENT_DIR.relative_to(ROOT).as_posix() + "/"
+
+    def url(output_path: str) -> str:
+        return ASSETS_URL + output_path.removeprefix(client_prefix)
+
+    for path, output in outputs.items():
+        if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js"):
+            static_imports = [
+                url(item["path"])
+                for item in output["imports"]
+                if item["kind"] == "import-statement"
+            ]
+            return {
+                "script": url(path),
+                "stylesheets": [url(output["cssBundle"])] if "cssBundle" in output else [],
+                "modulepreload": static_imports,
+            }
+    raise RuntimeError("esbuild's metafile names no client entry script")
+
+
+def main() -> None:
+    # Start clean so no stale hashed file is left behind (bundles/README.md stays).
+    shutil.rmtree(CLIENT_DIR, ignore_errors=True)
+    shutil.rmtree(SERVER_BUNDLE.parent, ignore_errors=True)
+    build_server_bundle()
+    build_client_bundle()
+    manifest = manifest_from_metafile(json.loads(CLIENT_METAFILE.read_text()))
+    MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n")
+    CLIENT_METAFILE.unlink()
+    print(f"build.py: wrote {SERVER_BUNDLE.relative_to(ROOT)} and {MANIFEST.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

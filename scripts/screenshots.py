@@ -1,0 +1,59 @@
+"""Screenshots of every page at phone and desktop widths, for looking at the site.
+
+Usage: uv run python scripts/screenshots.py [BASE_URL] [OUT_DIR]
+(defaults: http://127.0.0.1:8000 and test-artifacts/screenshots). Needs Debian's chromium.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
+PATHS = {"landing": "/", "projects": "/projects", "collabrations": "/Collabrations"}
+
+
+def settle(page: Page) -> None:
+    page.wait_for_load_state("load")
+    # Let lazy images below the fold load before a full-page shot.
+    page.evaluate(
+        "async () => { for (let y = 0; y < document.body.scrollHeight; y += 600) {"
+        " window.scrollTo(0, y); await new Promise(r => setTimeout(r, 60)); }"
+        " window.scrollTo(0, 0); }"
+    )
+    page.wait_for_timeout(300)
+
+
+def main() -> None:
+    base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"
+    out = Path(sys.argv[2] if len(sys.argv) > 2 else "test-artifacts/screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for width_name, (width, height) in WIDTHS.items():
+            page = browser.new_page(viewport={"width": width, "height": height})
+            for name, path in PATHS.items():
+                page.goto(base + path)
+                settle(page)
+                page.screenshot(path=out / f"{name}-{width_name}.png", full_page=True)
+            page.goto(base + "/projects")
+            settle(page)
+            page.locator(".card").nth(1).click()
+            page.wait_for_timeout(300)
+            page.screenshot(path=out / f"modal-{width_name}.png")
+            page.close()
+        browser.close()
+    print(f"screenshots in {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""The application: settings in, a Starlette app out.
+
+Run with `uvicorn server.app:create_app --factory`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TypedDict
+
+from starlette.applications import Starlette
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from server.company import load_company
+from server.content.factory import open_content_store
+from server.content.local import IMAGES_FOLDER
+from server.content.store import ContentStore
+from server.pages import content_api, not_found, page_endpoint
+from server.rendering.document import DocumentTemplate
+from server.rendering.manifest import AssetManifest
+from server.rendering.page_renderer import PageRenderer, empty_page_data
+from server.rendering.render_pool import RenderPool
+from server.settings import Settings
+from server.site_map import PAGES
+
+logger = logging.getLogger(__name__)
+
+
+class AppState(TypedDict):
+    store: ContentStore
+    renderer: PageRenderer
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or Settings.from_environment()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    # Read before serving: a broken company.toml or a missing build fails at
+    # start-up, with its reason, rather than on the first request.
+    company = load_company(settings.company_file)
+    assets = AssetManifest.load(settings.bundles_dir)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[AppState]:
+        store = open_content_store(settings, company)
+        pool = await RenderPool.start(
+            settings.bundles_dir,
+            size=settings.render_pool_size,
+            timeout_seconds=settings.render_timeout_seconds,
+            warm_up=("/", json.dumps(empty_page_data(company))),
+        )
+        renderer = PageRenderer(
+            store=store, pool=pool, document=DocumentTemplate(assets), company=company
+        )
+        logger.info("Serving content from %s", settings.content_source.value)
+        try:
+            yield {"store": store, "renderer": renderer}
+        finally:
+            await pool.close()
+            await store.close()
+
+    routes: list[BaseRoute] = [
+        *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
+        Route("/api/content/{collection}", content_api, methods=["GET"]),
+        Mount("/assets", StaticFiles(directory=settings.bundles_dir / "client"), name="assets"),
+        Mount(
+            "/images",
+            StaticFiles(directory=settings.content_dir / IMAGES_FOLDER, check_dir=False),
+            name="images",
+        ),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})

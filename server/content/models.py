@@ -1,0 +1,83 @@
+"""The content the site shows, as typed values, and the collections that hold it."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+
+class Collection(Enum):
+    """A Firestore collection, with the name the page uses and the spec's error text."""
+
+    PROJECTS = ("Projects", "projects", "Error fetching projects:")
+    COLLABRATIONS = ("Collabrations", "collabrations", "Error fetching collabrations:")
+    SLIDER = ("Slider", "slider", "Error fetching slider images:")
+
+    def __init__(self, firestore_name: str, page_key: str, error_prefix: str) -> None:
+        self.firestore_name = firestore_name
+        self.page_key = page_key
+        self.error_prefix = error_prefix
+
+    @classmethod
+    def from_page_key(cls, key: str) -> Collection | None:
+        return next((member for member in cls if member.page_key == key), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardItem:
+    """A Project or a Collabration."""
+
+    id: str
+    name: str
+    description: str
+    photoUrl: str  # the field's name in Firestore and in the page
+
+
+@dataclass(frozen=True, kw_only=True)
+class SlideImage:
+    id: str
+    photoUrl: str  # the field's name in Firestore and in the page
+
+
+ContentItem = CardItem | SlideImage
+
+# The fields each collection's documents must carry, all strings.
+_REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
+    Collection.PROJECTS: ("name", "description", "photoUrl"),
+    Collection.COLLABRATIONS: ("name", "description", "photoUrl"),
+    Collection.SLIDER: ("photoUrl",),
+}
+
+
+def parse_document(
+    collection: Collection, document_id: str, fields: Mapping[str, Any]
+) -> ContentItem | None:
+    """The typed item, or None (with a warning) for a document missing a field."""
+    values: dict[str, str] = {}
+    for field in _REQUIRED_FIELDS[collection]:
+        value = fields.get(field)
+        if not isinstance(value, str):
+            logger.warning(
+                "Skipping %s/%s: field %r should be a string, found %s",
+                collection.firestore_name,
+                document_id,
+                field,
+                type(value).__name__,
+            )
+            return None
+        values[field] = value
+    if collection is Collection.SLIDER:
+        return SlideImage(id=document_id, photoUrl=values["photoUrl"])
+    return CardItem(id=document_id, **values)
+
+
+def parse_documents(
+    collection: Collection, documents: Iterable[tuple[str, Mapping[str, Any]]]
+) -> list[ContentItem]:
+    items = (parse_document(collection, doc_id, fields) for doc_id, fields in documents)
+    return [item for item in items if item is not None]

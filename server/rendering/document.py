@@ -1,0 +1,40 @@
+"""The HTML document around the rendered React tree (a Jinja2 template)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from server.rendering.manifest import AssetManifest
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PageMeta:
+    title: str
+    description: str
+
+
+class DocumentTemplate:
+    def __init__(self, assets: AssetManifest) -> None:
+        self._assets = assets
+        environment = Environment(
+            loader=FileSystemLoader(TEMPLATES_DIR),
+            autoescape=select_autoescape(default=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self._template = environment.get_template("page.html")
+
+    def render(self, *, meta: PageMeta, body_html: str, page_data_json: Markup) -> str:
+        return self._template.render(
+            meta=meta,
+            assets=self._assets,
+            # React escaped the body when it rendered it.
+            body_html=Markup(body_html),  # noqa: S704
+            page_data_json=page_data_json,
+        )

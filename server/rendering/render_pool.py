@@ -1,0 +1,127 @@
+"""A pool of embedded V8 contexts (mini-racer) that render the React tree.
+
+No HTTP in here: a render takes a URL and the page data, returns HTML.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from pathlib import Path
+
+import anyio
+from py_mini_racer import JSEvalException, JSTimeoutException, MiniRacer
+
+logger = logging.getLogger(__name__)
+
+SERVER_BUNDLE = Path("server") / "render.js"
+RENDER_FUNCTION = "renderPage"
+_CONTEXT_CREATION = threading.Lock()
+
+# A render to run on each new context before it serves: (url, page data JSON).
+WarmUp = tuple[str, str]
+
+
+def short_js_error(error: Exception) -> str:
+    """V8's message without the (minified, very long) source line it quotes."""
+    lines = [line for line in str(error).splitlines() if line.strip() and len(line) < 300]
+    return " | ".join(lines[:8])
+
+
+class RenderError(Exception):
+    """The React render threw or ran past its time limit."""
+
+
+class RenderPool:
+    """`size` V8 contexts, each rendering one page at a time.
+
+    mini-racer contexts are not safe to share between threads at once, so a
+    context is checked out for the length of one render. Renders run in worker
+    threads so the event loop keeps serving while V8 works.
+    """
+
+    def __init__(
+        self, bundle_source: str, *, warm_up: WarmUp, timeout_seconds: float
+    ) -> None:
+        self._bundle_source = bundle_source
+        self._warm_up = warm_up
+        self._timeout = timeout_seconds
+        self._idle: asyncio.Queue[MiniRacer] = asyncio.Queue()
+        self._contexts: list[MiniRacer] = []
+        self._replacing: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    async def start(
+        cls, bundles_dir: Path, *, size: int, timeout_seconds: float, warm_up: WarmUp
+    ) -> RenderPool:
+        """Create and warm every context, off the event loop."""
+        source = (bundles_dir / SERVER_BUNDLE).read_text(encoding="utf-8")
+        pool = cls(source, warm_up=warm_up, timeout_seconds=timeout_seconds)
+        started = time.perf_counter()
+        for _ in range(size):
+            context = await anyio.to_thread.run_sync(pool._new_context)
+            pool._contexts.append(context)
+            pool._idle.put_nowait(context)
+        logger.info(
+            "Render pool ready: %d V8 contexts in %.0f ms",
+            size,
+            (time.perf_counter() - started) * 1000,
+        )
+        return pool
+
+    def _new_context(self) -> MiniRacer:
+        # V8's process-wide set-up is not safe to race: two contexts created
+        # at once from two threads abort the process.
+        with _CONTEXT_CREATION:
+            context = MiniRacer()
+        context.eval(self._bundle_source)
+        # The first render compiles React's hot paths; do it before a visitor waits.
+        url, page_data_json = self._warm_up
+        context.call(RENDER_FUNCTION, url, page_data_json, timeout_sec=10)
+        return context
+
+    async def render(self, url: str, page_data_json: str) -> str:
+        context = await self._idle.get()
+        healthy = True
+        try:
+            return await anyio.to_thread.run_sync(self._call, context, url, page_data_json)
+        except RenderError as error:
+            healthy = False
+            raise RenderError(f"render of {url} failed: {error}") from error
+        finally:
+            if healthy:
+                self._idle.put_nowait(context)
+            else:
+                # A context that threw or was stopped mid-render may hold
+                # broken state: replace it, in the background.
+                task = asyncio.get_running_loop().create_task(self._replace(context))
+                self._replacing.add(task)
+                task.add_done_callback(self._replacing.discard)
+
+    async def _replace(self, broken: MiniRacer) -> None:
+        self._contexts.remove(broken)
+        broken.close()
+        fresh = await anyio.to_thread.run_sync(self._new_context)
+        self._contexts.append(fresh)
+        self._idle.put_nowait(fresh)
+        logger.info("Replaced a V8 context after a failed render")
+
+    def _call(self, context: MiniRacer, url: str, page_data_json: str) -> str:
+        try:
+            html = context.call(RENDER_FUNCTION, url, page_data_json, timeout_sec=self._timeout)
+        except JSTimeoutException as error:
+            raise RenderError(f"no result within {self._timeout:g} s") from error
+        except JSEvalException as error:
+            raise RenderError(short_js_error(error)) from None
+        if not isinstance(html, str):
+            raise RenderError(f"{RENDER_FUNCTION} returned {type(html).__name__}, not HTML")
+        return html
+
+    async def close(self) -> None:
+        for task in list(self._replacing):
+            await task
+        for context in self._contexts:
+            context.close()
+        self._contexts.clear()

@@ -1,0 +1,96 @@
+"""Settings: one typed object, read once from the environment.
+
+Every variable here is documented in the README (a test checks it).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+class ContentSource(StrEnum):
+    LOCAL = "local"
+    FIRESTORE = "firestore"
+
+
+class SettingsError(ValueError):
+    """An environment variable has a value the site cannot use."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    content_source: ContentSource = ContentSource.LOCAL
+    content_dir: Path = REPO_ROOT / "content"
+    company_file: Path = REPO_ROOT / "company.toml"
+    bundles_dir: Path = REPO_ROOT / "bundles"
+    # None: the project_id of company.toml's [firebase] table.
+    google_cloud_project: str | None = None
+    # The longest a page waits on Firestore before it renders without the list.
+    firestore_timeout_seconds: float = 3.0
+    render_pool_size: int = 2
+    render_timeout_seconds: float = 2.0
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if environ is None else environ
+        defaults = cls()
+        return cls(
+            content_source=_choice(env, "CONTENT_SOURCE", ContentSource, defaults.content_source),
+            content_dir=_path(env, "CONTENT_DIR", defaults.content_dir),
+            company_file=_path(env, "COMPANY_FILE", defaults.company_file),
+            bundles_dir=_path(env, "BUNDLES_DIR", defaults.bundles_dir),
+            google_cloud_project=env.get("GOOGLE_CLOUD_PROJECT") or None,
+            firestore_timeout_seconds=_positive_float(
+                env, "FIRESTORE_TIMEOUT_SECONDS", defaults.firestore_timeout_seconds
+            ),
+            render_pool_size=int(
+                _positive_float(env, "RENDER_POOL_SIZE", float(default_pool_size()))
+            ),
+            render_timeout_seconds=_positive_float(
+                env, "RENDER_TIMEOUT_SECONDS", defaults.render_timeout_seconds
+            ),
+            log_level=env.get("LOG_LEVEL", defaults.log_level).upper(),
+        )
+
+
+def default_pool_size() -> int:
+    # One V8 context per core: renders are CPU-bound and take about a millisecond.
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+def _choice(
+    env: Mapping[str, str], name: str, kind: type[ContentSource], default: ContentSource
+) -> ContentSource:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return kind(raw.lower())
+    except ValueError:
+        allowed = ", ".join(member.value for member in kind)
+        raise SettingsError(f"{name}={raw!r}: expected one of {allowed}") from None
+
+
+def _path(env: Mapping[str, str], name: str, default: Path) -> Path:
+    raw = env.get(name)
+    return Path(raw).resolve() if raw else default
+
+
+def _positive_float(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r}: expected a number") from None
+    if value <= 0:
+        raise SettingsError(f"{name}={raw!r}: expected a number above zero")
+    return value

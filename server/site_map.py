@@ -1,0 +1,47 @@
+"""The site's pages: their paths, what they say to search engines, what they read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from server.content.models import Collection
+
+
+@dataclass(frozen=True, kw_only=True)
+class SitePage:
+    path: str
+    title: str
+    description: str
+    # The collections the server fetches and inlines for this page.
+    collections: tuple[Collection, ...]
+
+
+LANDING = SitePage(
+    path="/",
+    title="Marble, Jerusalem stone and granite from Jordan",
+    description=(
+        "Factory and quarry in Zarqa, Jordan: sawing and cutting of blocks to finished "
+        "products in marble, Jerusalem stone and granite, shipped to the Gulf, Europe and the US."
+    ),
+    collections=(Collection.SLIDER,),
+)
+PROJECTS = SitePage(
+    path="/projects",
+    title="Projects",
+    description="Our projects in marble, Jerusalem stone and granite: façades, floors, stairs.",
+    collections=(Collection.PROJECTS,),
+)
+COLLABRATIONS = SitePage(
+    path="/Collabrations",
+    title="Collabrations",
+    description="The architects, contractors and distributors we work with around the world.",
+    collections=(Collection.COLLABRATIONS,),
+)
+NOT_FOUND = SitePage(
+    path="/404",
+    title="Page not found",
+    description="This page does not exist.",
+    collections=(),
+)
+
+PAGES: tuple[SitePage, ...] = (LANDING, PROJECTS, COLLABRATIONS)

@@ -1,0 +1,32 @@
+"""Shared pytest fixtures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from tests.firestore_emulator import FirestoreEmulator, FirestoreEmulatorError
+
+
+@pytest.fixture(scope="session")
+def firestore_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FirestoreEmulator]:
+    """One real Firestore emulator for the whole session (start-up costs seconds)."""
+    try:
+        emulator = FirestoreEmulator.start(log_dir=tmp_path_factory.mktemp("firestore-emulator"))
+    except FirestoreEmulatorError as exc:
+        # Deliberately fail, never skip: a missing emulator must not turn the
+        # Firestore tests silently green.
+        pytest.fail(str(exc), pytrace=False)
+    try:
+        yield emulator
+    finally:
+        emulator.stop()
+
+
+@pytest.fixture
+def firestore(firestore_emulator: FirestoreEmulator) -> FirestoreEmulator:
+    """The session emulator, wiped so each test starts from an empty database."""
+    # Reset before (not after) the test, so a failing test leaves its data in
+    # place for debugging and the next test still starts clean.
+    firestore_emulator.reset()
+    return firestore_emulator

@@ -1,0 +1,50 @@
+"""Write a local content folder (the embedded store's format) for a test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PIL import Image
+
+Document = dict[str, object]
+
+
+def write_content(
+    root: Path,
+    *,
+    projects: list[Document] | None = None,
+    collabrations: list[Document] | None = None,
+    slider: list[Document] | None = None,
+) -> Path:
+    """A content folder with the given documents (each list defaults to a small sample)."""
+    root.mkdir(parents=True, exist_ok=True)
+    images = root / "images"
+    images.mkdir(exist_ok=True)
+    Image.new("RGB", (12, 9), (180, 170, 150)).save(images / "sample.jpg")
+    lists = {
+        "projects.json": projects if projects is not None else sample_cards("project", 3),
+        "collabrations.json": (
+            collabrations if collabrations is not None else sample_cards("partner", 2)
+        ),
+        "slider.json": slider if slider is not None else sample_slides(3),
+    }
+    for name, documents in lists.items():
+        (root / name).write_text(json.dumps(documents, ensure_ascii=False), encoding="utf-8")
+    return root
+
+
+def sample_cards(prefix: str, count: int) -> list[Document]:
+    return [
+        {
+            "id": f"{prefix}-{index}",
+            "name": f"{prefix.title()} {index}",
+            "description": f"Description of {prefix} {index}.",
+            "photoUrl": "/images/sample.jpg",
+        }
+        for index in range(1, count + 1)
+    ]
+
+
+def sample_slides(count: int) -> list[Document]:
+    return [{"id": f"slide-{index}", "photoUrl": "/images/sample.jpg"} for index in range(count)]

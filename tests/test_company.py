@@ -1,0 +1,30 @@
+from pathlib import Path
+
+import pytest
+
+from server.company import CompanyFileError, load_company
+from server.settings import REPO_ROOT
+
+
+def test_the_shipped_company_file_has_the_three_branches_of_the_spec() -> None:
+    company = load_company(REPO_ROOT / "company.toml")
+    jordan, france, italy = company.branches
+    assert (jordan.country, france.country, italy.country) == ("Jordan", "France", "Italy")
+    assert jordan.email and jordan.phone and jordan.address and "Zarqa" in jordan.address
+    assert france.phone and france.address
+    assert italy.phone
+    assert company.booking_url.startswith("https://")
+
+
+def test_the_page_gets_camel_case_and_no_empty_branch_fields() -> None:
+    page = load_company(REPO_ROOT / "company.toml").for_page()
+    assert set(page) == {"name", "shortName", "bookingUrl", "videoId", "videoTitle", "branches"}
+    assert page["branches"][2] == {"country": "Italy", "phone": "+39 02 5555 0100"}
+
+
+def test_a_missing_value_names_the_file_and_key(tmp_path: Path) -> None:
+    path = tmp_path / "company.toml"
+    path.write_text('name = "X"\n[firebase]\nproject_id = "p"\n', encoding="utf-8")
+    with pytest.raises(CompanyFileError, match="short_name must be a string") as error:
+        load_company(path)
+    assert str(path) in str(error.value)

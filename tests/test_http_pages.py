@@ -1,0 +1,207 @@
+"""Every route of the real app over HTTP (Starlette's TestClient runs the lifespan)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from server.app import create_app
+from server.settings import Settings
+from tests.content_files import sample_cards, write_content
+
+
+class PageParser(HTMLParser):
+    """The bits of a page the tests read: text, the inlined data, element ids, links."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.ids: list[str] = []
+        self.links: list[str] = []
+        self.page_data_raw = ""
+        self._in_page_data = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if attributes.get("id"):
+            self.ids.append(str(attributes["id"]))
+        if tag == "a" and attributes.get("href"):
+            self.links.append(str(attributes["href"]))
+        self._in_page_data = tag == "script" and attributes.get("id") == "page-data"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_page_data = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_page_data:
+            self.page_data_raw += data
+        else:
+            self.text.append(data)
+
+    @property
+    def page_data(self) -> dict[str, object]:
+        data: dict[str, object] = json.loads(self.page_data_raw)
+        return data
+
+
+def parse(html: str) -> PageParser:
+    parser = PageParser()
+    parser.feed(html)
+    return parser
+
+
+def make_client(content_dir: Path) -> TestClient:
+    return TestClient(create_app(Settings(content_dir=content_dir, render_pool_size=1)))
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with make_client(write_content(tmp_path_factory.mktemp("content"))) as client:
+        yield client
+
+
+def test_landing_page_is_rendered_on_the_server_with_every_section_in_order(
+    client: TestClient,
+) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    page = parse(response.text)
+    text = " ".join(page.text)
+    order = [
+        "WELCOME TO THE WORLD OF FINE STONE",
+        "Our Services",
+        "About Us",
+        "Our Work in Stone",
+        "Book an appointment",
+        "Contact Us",
+    ]
+    positions = [text.index(heading) for heading in order]
+    assert positions == sorted(positions)
+    assert 'title="Our quarry and factory at work"' in response.text  # the video
+    for feature in ("Best Time", "Best Quality", "Expert Guidance"):
+        assert feature in text
+    assert {"about", "contact"} <= set(page.ids)
+    assert page.page_data["content"] == {"slider": json.loads(json.dumps(page_slider()))}
+
+
+def page_slider() -> list[dict[str, str]]:
+    return [{"id": f"slide-{i}", "photoUrl": "/images/sample.jpg"} for i in range(3)]
+
+
+def test_hero_description_says_everything_the_spec_asks(client: TestClient) -> None:
+    text = " ".join(parse(client.get("/").text).text)
+    for fact in (
+        "factory and a quarry",
+        "sawing and cutting",
+        "marble, Jerusalem stone and granite",
+        "Jordan, Palestine, Italy, Greece, Spain, the Gulf and the United States",
+        "since 1969",
+        "modern equipment",
+        "innovating",
+    ):
+        assert fact in text
+
+
+def test_header_links_are_real_hrefs_for_crawlers(client: TestClient) -> None:
+    links = parse(client.get("/projects").text).links
+    assert links[:5] == ["/", "/projects", "/Collabrations", "/#about", "/#contact"]
+
+
+def test_book_now_opens_the_booking_page_in_a_new_tab_safely(client: TestClient) -> None:
+    html = client.get("/").text
+    book = re.search(r"<a[^>]*>Book Now!</a>", html)
+    assert book is not None
+    assert 'target="_blank"' in book.group(0)
+    assert 'rel="noopener noreferrer"' in book.group(0)
+    assert 'href="https://booking.example.com/fine-stone"' in book.group(0)
+
+
+def test_footer_has_mail_and_phone_links_for_the_branches(client: TestClient) -> None:
+    links = parse(client.get("/").text).links
+    assert "mailto:info@example.com" in links
+    assert {"tel:+96255550100", "tel:+33155550100", "tel:+390255550100"} <= set(links)
+
+
+@pytest.mark.parametrize(
+    ("path", "key", "heading"),
+    [("/projects", "projects", "Projects"), ("/Collabrations", "collabrations", "Collabrations")],
+)
+def test_list_pages_render_their_cards_and_inline_exactly_that_data(
+    client: TestClient, path: str, key: str, heading: str
+) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    page = parse(response.text)
+    assert heading in page.text
+    names = [document["name"] for document in page.page_data["content"][key]]  # type: ignore[index]
+    assert names and all(name in page.text for name in names)
+    assert f"<title>{heading} | Example Fine Stone Co.</title>" in response.text
+
+
+def test_the_spelling_of_collabrations_is_exact(client: TestClient) -> None:
+    assert client.get("/collabrations").status_code == 404
+    assert client.get("/Collaborations").status_code == 404
+
+
+def test_unknown_path_is_a_404_page_with_the_header(client: TestClient) -> None:
+    response = client.get("/no/such/page")
+    assert response.status_code == 404
+    page = parse(response.text)
+    assert "This page is not here" in page.text
+    assert "/projects" in page.links
+
+
+def test_page_links_its_hashed_assets_and_they_are_served(client: TestClient) -> None:
+    html = client.get("/").text
+    script = re.search(r'<script type="module" src="(/assets/[^"]+\.js)"', html)
+    stylesheet = re.search(r'<link rel="stylesheet" href="(/assets/[^"]+\.css)"', html)
+    assert script and stylesheet
+    assert client.get(script.group(1)).status_code == 200
+    assert "text/css" in client.get(stylesheet.group(1)).headers["content-type"]
+
+
+def test_content_api_serves_a_collection_as_json(client: TestClient) -> None:
+    response = client.get("/api/content/collabrations")
+    assert response.status_code == 200
+    assert [item["id"] for item in response.json()] == ["partner-1", "partner-2"]
+    assert client.get("/api/content/users").status_code == 404
+
+
+def test_hostile_text_is_escaped_in_markup_and_inlined_data(tmp_path: Path) -> None:
+    payload = '</script><script>alert("x")</script><img src=x onerror=alert(1)>\u2028'
+    cards = sample_cards("p", 1)
+    cards[0]["name"] = payload
+    with make_client(write_content(tmp_path, projects=cards)) as client:
+        html = client.get("/projects").text
+    assert "<script>alert" not in html
+    assert "<img src=x" not in html
+    page = parse(html)
+    assert page.page_data["content"]["projects"][0]["name"] == payload  # type: ignore[index]
+
+
+def test_a_failed_read_logs_the_spec_line_and_still_serves_the_page(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    root = write_content(tmp_path)
+    (root / "projects.json").unlink()
+    with make_client(root) as client, caplog.at_level(logging.ERROR):
+        response = client.get("/projects")
+        api = client.get("/api/content/projects")
+    assert response.status_code == 200
+    assert parse(response.text).page_data["content"] == {"projects": []}
+    assert "Error fetching projects:" in caplog.text
+    assert api.status_code == 503
+
+
+def test_local_images_are_served(client: TestClient) -> None:
+    response = client.get("/images/sample.jpg")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "image/jpeg"

@@ -1,0 +1,65 @@
+import json
+import logging
+from pathlib import Path
+
+import anyio
+import pytest
+
+from server.content.local import LocalContentStore
+from server.content.models import CardItem, Collection, SlideImage
+from server.content.store import ContentUnavailableError
+from tests.content_files import write_content
+
+
+def fetch(store: LocalContentStore, collection: Collection) -> list[object]:
+    return list(anyio.run(store.fetch, collection))
+
+
+def test_reads_each_collection_as_typed_items(tmp_path: Path) -> None:
+    store = LocalContentStore(write_content(tmp_path))
+    projects = fetch(store, Collection.PROJECTS)
+    assert projects[0] == CardItem(
+        id="project-1",
+        name="Project 1",
+        description="Description of project 1.",
+        photoUrl="/images/sample.jpg",
+    )
+    assert len(fetch(store, Collection.COLLABRATIONS)) == 2
+    assert fetch(store, Collection.SLIDER)[0] == SlideImage(
+        id="slide-0", photoUrl="/images/sample.jpg"
+    )
+
+
+def test_a_document_with_a_wrong_field_is_skipped_with_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    bad = {"id": "broken", "name": {"en": "map"}, "description": "d", "photoUrl": "/x.jpg"}
+    no_id = {"name": "n", "description": "d", "photoUrl": "/x.jpg"}
+    good = {"id": "fine", "name": "n", "description": "d", "photoUrl": "/x.jpg"}
+    store = LocalContentStore(write_content(tmp_path, projects=[bad, no_id, good]))
+    with caplog.at_level(logging.WARNING):
+        items = fetch(store, Collection.PROJECTS)
+    assert [item.id for item in items] == ["fine"]  # type: ignore[attr-defined]
+    assert "Projects/broken" in caplog.text and "'name'" in caplog.text
+    assert "Projects document #1" in caplog.text
+
+
+def test_an_unreadable_file_is_unavailable_content(tmp_path: Path) -> None:
+    root = write_content(tmp_path)
+    (root / "projects.json").write_text("{not json", encoding="utf-8")
+    store = LocalContentStore(root)
+    with pytest.raises(ContentUnavailableError, match="projects.json"):
+        fetch(store, Collection.PROJECTS)
+
+
+def test_the_shipped_sample_content_is_complete_and_its_images_exist() -> None:
+    root = Path(__file__).resolve().parent.parent / "content"
+    store = LocalContentStore(root)
+    projects = fetch(store, Collection.PROJECTS)
+    collabrations = fetch(store, Collection.COLLABRATIONS)
+    slides = fetch(store, Collection.SLIDER)
+    assert len(projects) >= 6 and len(collabrations) >= 6 and len(slides) >= 4
+    for name in ("projects.json", "collabrations.json", "slider.json"):
+        for document in json.loads((root / name).read_text(encoding="utf-8")):
+            image = root / document["photoUrl"].removeprefix("/")
+            assert image.is_file(), f"{name}: {document['id']} points at a missing {image}"

@@ -1,0 +1,48 @@
+from pathlib import Path
+
+import pytest
+
+from server.settings import ContentSource, Settings, SettingsError
+
+
+def test_defaults_serve_the_embedded_local_content() -> None:
+    settings = Settings.from_environment({})
+    assert settings.content_source is ContentSource.LOCAL
+    assert settings.content_dir.name == "content"
+    assert settings.google_cloud_project is None
+    assert settings.firestore_timeout_seconds == 3.0
+
+
+def test_environment_overrides_every_setting(tmp_path: Path) -> None:
+    settings = Settings.from_environment(
+        {
+            "CONTENT_SOURCE": "Firestore",
+            "CONTENT_DIR": str(tmp_path),
+            "GOOGLE_CLOUD_PROJECT": "demo-x",
+            "FIRESTORE_TIMEOUT_SECONDS": "1.5",
+            "RENDER_POOL_SIZE": "3",
+            "RENDER_TIMEOUT_SECONDS": "0.5",
+            "LOG_LEVEL": "debug",
+        }
+    )
+    assert settings.content_source is ContentSource.FIRESTORE
+    assert settings.content_dir == tmp_path
+    assert settings.google_cloud_project == "demo-x"
+    assert settings.firestore_timeout_seconds == 1.5
+    assert settings.render_pool_size == 3
+    assert settings.render_timeout_seconds == 0.5
+    assert settings.log_level == "DEBUG"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("CONTENT_SOURCE", "mongodb", "expected one of local, firestore"),
+        ("FIRESTORE_TIMEOUT_SECONDS", "soon", "expected a number"),
+        ("RENDER_POOL_SIZE", "0", "above zero"),
+    ],
+)
+def test_a_bad_value_is_refused_with_its_name(name: str, value: str, message: str) -> None:
+    with pytest.raises(SettingsError, match=message) as error:
+        Settings.from_environment({name: value})
+    assert name in str(error.value)

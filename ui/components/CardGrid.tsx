@@ -1,0 +1,43 @@
+import type { CardItem } from "../types";
+
+interface CardGridProps {
+  items: CardItem[];
+  selectedId: string | null;
+  onSelect: (item: CardItem) => void;
+}
+
+export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
+  return (
+    <ul className="card-grid">
+      {items.map((item, index) => {
+        const selected = item.id === selectedId;
+        return (
+          <li key={item.id}>
+            <button
+              type="button"
+              className={selected ? "card selected" : "card"}
+              aria-pressed={selected}
+              aria-haspopup="dialog"
+              onClick={() => onSelect(item)}
+            >
+              <img
+                className="card__image"
+                src={item.photoUrl}
+                alt={item.name}
+                width={600}
+                height={450}
+                // The first row is in view on arrival; the rest load on scroll.
+                loading={index < 3 ? "eager" : "lazy"}
+                decoding="async"
+              />
+              <span className="card__body">
+                <span className="card__name">{item.name}</span>
+                <span className="card__description">{item.description}</span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,35 @@
+interface VideoSectionProps {
+  videoId: string;
+  title: string;
+}
+
+// youtube-nocookie.com is YouTube's privacy-enhanced mode. Browsers only
+// autoplay muted video, so mute=1 is what makes autoplay=1 work.
+export function videoEmbedUrl(videoId: string): string {
+  const params = new URLSearchParams({
+    autoplay: "1",
+    mute: "1",
+    playsinline: "1",
+    loop: "1",
+    playlist: videoId,
+    rel: "0",
+  });
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${params}`;
+}
+
+export function VideoSection({ videoId, title }: VideoSectionProps) {
+  return (
+    <section className="video-section" aria-label="Video">
+      <div className="video-section__frame">
+        <iframe
+          src={videoEmbedUrl(videoId)}
+          title={title}
+          loading="lazy"
+          allow="autoplay; encrypted-media; picture-in-picture"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      </div>
+    </section>
+  );
+}

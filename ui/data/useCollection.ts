@@ -1,0 +1,53 @@
+import { useEffect, useState } from "react";
+import type { CollectionItems, CollectionName } from "../types";
+import { FETCH_ERROR_PREFIX } from "./errorMessages";
+import { usePageData } from "./PageDataContext";
+
+// Collections already fetched in this tab, so client navigation back and
+// forth does not refetch. Seeded from the server's inlined data.
+const loaded: Partial<CollectionItems> = {};
+
+async function fetchCollection<N extends CollectionName>(name: N): Promise<CollectionItems[N]> {
+  const response = await fetch(`/api/content/${name}`, { headers: { Accept: "application/json" } });
+  if (!response.ok) {
+    throw new Error(`HTTP ${response.status} from /api/content/${name}`);
+  }
+  return (await response.json()) as CollectionItems[N];
+}
+
+/**
+ * The items of one collection. Rendered on the server with the data inlined,
+ * so the first client render matches; a collection the server did not send
+ * (after client-side navigation) starts empty and fills once it arrives.
+ */
+export function useCollection<N extends CollectionName>(name: N): CollectionItems[N] {
+  const inlined = usePageData().content[name];
+  const [items, setItems] = useState<CollectionItems[N]>(
+    () => inlined ?? loaded[name] ?? ([] as CollectionItems[N]),
+  );
+
+  useEffect(() => {
+    if (inlined !== undefined) {
+      loaded[name] = inlined;
+      return;
+    }
+    if (loaded[name] !== undefined) {
+      return;
+    }
+    let current = true;
+    fetchCollection(name).then(
+      (fetched) => {
+        loaded[name] = fetched;
+        if (current) setItems(fetched);
+      },
+      (error: unknown) => {
+        console.error(FETCH_ERROR_PREFIX[name], error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [name, inlined]);
+
+  return items;
+}

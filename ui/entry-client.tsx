@@ -1,0 +1,37 @@
+import { StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
+import { App } from "./App";
+import { PageDataContext } from "./data/PageDataContext";
+import type { PageData } from "./types";
+import "./styles/site.css";
+
+function readPageData(): PageData {
+  const element = document.getElementById("page-data");
+  if (element?.textContent == null) {
+    throw new Error("The server did not inline #page-data");
+  }
+  return JSON.parse(element.textContent) as PageData;
+}
+
+const pageData = readPageData();
+const root = document.getElementById("root");
+if (root === null) throw new Error("No #root element to hydrate");
+
+hydrateRoot(
+  root,
+  <StrictMode>
+    <PageDataContext.Provider value={pageData}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </PageDataContext.Provider>
+  </StrictMode>,
+);
+
+// Performance metrics are never on the critical path: loaded after the page is.
+function loadVitalsReporter(): void {
+  void import("./vitals").then(({ reportWebVitals }) => reportWebVitals());
+}
+if (document.readyState === "complete") loadVitalsReporter();
+else window.addEventListener("load", loadVitalsReporter, { once: true });

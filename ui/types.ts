@@ -1,0 +1,46 @@
+// Shapes shared by the server render and the browser. The server inlines a
+// `PageData` into every page; the same object hydrates the client tree.
+
+export type CollectionName = "projects" | "collabrations" | "slider";
+
+/** A Project or a Collabration: the two card lists have the same fields. */
+export interface CardItem {
+  id: string;
+  name: string;
+  description: string;
+  photoUrl: string;
+}
+
+export interface SlideImage {
+  id: string;
+  photoUrl: string;
+}
+
+export interface CollectionItems {
+  projects: CardItem[];
+  collabrations: CardItem[];
+  slider: SlideImage[];
+}
+
+export interface Branch {
+  country: string;
+  email?: string;
+  phone: string;
+  address?: string;
+}
+
+/** Company facts from `company.toml`, editable without a rebuild. */
+export interface Company {
+  name: string;
+  shortName: string;
+  bookingUrl: string;
+  videoId: string;
+  videoTitle: string;
+  branches: Branch[];
+}
+
+export interface PageData {
+  company: Company;
+  /** The collections the server fetched for this route; absent ones are fetched by the client. */
+  content: Partial<CollectionItems>;
+}
