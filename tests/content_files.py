@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from PIL import Image
 
-Document = dict[str, object]
+Document = Mapping[str, object]
 
 
 def write_content(
     root: Path,
     *,
-    projects: list[Document] | None = None,
-    collabrations: list[Document] | None = None,
-    slider: list[Document] | None = None,
+    projects: Sequence[Document] | None = None,
+    collabrations: Sequence[Document] | None = None,
+    slider: Sequence[Document] | None = None,
 ) -> Path:
     """A content folder with the given documents (each list defaults to a small sample)."""
     root.mkdir(parents=True, exist_ok=True)
@@ -30,11 +31,14 @@ def write_content(
         "slider.json": slider if slider is not None else sample_slides(3),
     }
     for name, documents in lists.items():
-        (root / name).write_text(json.dumps(documents, ensure_ascii=False), encoding="utf-8")
+        (root / name).write_text(
+            json.dumps([dict(document) for document in documents], ensure_ascii=False),
+            encoding="utf-8",
+        )
     return root
 
 
-def sample_cards(prefix: str, count: int) -> list[Document]:
+def sample_cards(prefix: str, count: int) -> list[dict[str, object]]:
     return [
         {
             "id": f"{prefix}-{index}",
@@ -46,5 +50,5 @@ def sample_cards(prefix: str, count: int) -> list[Document]:
     ]
 
 
-def sample_slides(count: int) -> list[Document]:
+def sample_slides(count: int) -> list[dict[str, object]]:
     return [{"id": f"slide-{index}", "photoUrl": "/images/sample.jpg"} for index in range(count)]

@@ -16,7 +16,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -195,10 +195,12 @@ class FirestoreEmulator:
             credentials = AnonymousCredentials()  # type: ignore[no-untyped-call]
             return firestore.Client(project=self.project, credentials=credentials)
 
-    def seed(self, collection: str, documents: list[dict[str, object]]) -> None:
+    def seed(self, collection: str, documents: Sequence[Mapping[str, object]]) -> None:
         """Write documents; each dict's "id" is the document id, the rest its fields.
 
         ``collection`` may be a nested path such as "Projects/p1/Images".
+        Typed Sequence/Mapping (read-only, so covariant) rather than
+        list/dict so a ``list[dict[str, str]]`` is accepted too.
         """
         if self._seed_client is None:
             # One client for all seeding so we do not open a channel per call.

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from tests.firestore_emulator import FirestoreEmulator
 
 pytestmark = pytest.mark.emulator

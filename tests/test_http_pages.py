@@ -142,7 +142,8 @@ def test_list_pages_render_their_cards_and_inline_exactly_that_data(
     page = parse(response.text)
     assert heading in page.text
     names = [document["name"] for document in page.page_data["content"][key]]  # type: ignore[index]
-    assert names and all(name in page.text for name in names)
+    assert names
+    assert all(name in page.text for name in names)
     assert f"<title>{heading} | Example Fine Stone Co.</title>" in response.text
 
 
@@ -163,7 +164,8 @@ def test_page_links_its_hashed_assets_and_they_are_served(client: TestClient) ->
     html = client.get("/").text
     script = re.search(r'<script type="module" src="(/assets/[^"]+\.js)"', html)
     stylesheet = re.search(r'<link rel="stylesheet" href="(/assets/[^"]+\.css)"', html)
-    assert script and stylesheet
+    assert script
+    assert stylesheet
     assert client.get(script.group(1)).status_code == 200
     assert "text/css" in client.get(stylesheet.group(1)).headers["content-type"]
 

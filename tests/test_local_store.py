@@ -40,7 +40,8 @@ def test_a_document_with_a_wrong_field_is_skipped_with_a_warning(
     with caplog.at_level(logging.WARNING):
         items = fetch(store, Collection.PROJECTS)
     assert [item.id for item in items] == ["fine"]  # type: ignore[attr-defined]
-    assert "Projects/broken" in caplog.text and "'name'" in caplog.text
+    assert "Projects/broken" in caplog.text
+    assert "'name'" in caplog.text
     assert "Projects document #1" in caplog.text
 
 
@@ -48,7 +49,7 @@ def test_an_unreadable_file_is_unavailable_content(tmp_path: Path) -> None:
     root = write_content(tmp_path)
     (root / "projects.json").write_text("{not json", encoding="utf-8")
     store = LocalContentStore(root)
-    with pytest.raises(ContentUnavailableError, match="projects.json"):
+    with pytest.raises(ContentUnavailableError, match=r"projects\.json"):
         fetch(store, Collection.PROJECTS)
 
 
@@ -58,7 +59,9 @@ def test_the_shipped_sample_content_is_complete_and_its_images_exist() -> None:
     projects = fetch(store, Collection.PROJECTS)
     collabrations = fetch(store, Collection.COLLABRATIONS)
     slides = fetch(store, Collection.SLIDER)
-    assert len(projects) >= 6 and len(collabrations) >= 6 and len(slides) >= 4
+    assert len(projects) >= 6
+    assert len(collabrations) >= 6
+    assert len(slides) >= 4
     for name in ("projects.json", "collabrations.json", "slider.json"):
         for document in json.loads((root / name).read_text(encoding="utf-8")):
             image = root / document["photoUrl"].removeprefix("/")

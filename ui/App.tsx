@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
@@ -7,10 +7,16 @@ import { LandingPage } from "./pages/LandingPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { ProjectsPage } from "./pages/ProjectsPage";
 
-// A new page starts at the top, as a full page load would.
+// A new page starts at the top, as a full page load would. Not on the first
+// render: that is the page load itself, which may be a deep link (/#about).
 function useScrollToTopOnNavigation(): void {
   const { pathname, state } = useLocation();
+  const firstRender = useRef(true);
   useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
     if (state === null) window.scrollTo(0, 0);
   }, [pathname, state]);
 }

@@ -42,9 +42,7 @@ class RenderPool:
     threads so the event loop keeps serving while V8 works.
     """
 
-    def __init__(
-        self, bundle_source: str, *, warm_up: WarmUp, timeout_seconds: float
-    ) -> None:
+    def __init__(self, bundle_source: str, *, warm_up: WarmUp, timeout_seconds: float) -> None:
         self._bundle_source = bundle_source
         self._warm_up = warm_up
         self._timeout = timeout_seconds

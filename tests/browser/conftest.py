@@ -1,0 +1,117 @@
+"""Debian's Chromium driven by Playwright, against a real uvicorn serving the site."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Route, sync_playwright
+
+from tests.live_server import REPO_ROOT, LiveServer
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # the tests run as root on CI
+    "--disable-background-networking",  # the machine has no internet; keep Chromium quiet
+    "--disable-component-update",
+    "--no-first-run",
+]
+ARTIFACTS = REPO_ROOT / "test-artifacts"
+
+
+def chromium_path() -> str:
+    path = shutil.which("chromium")
+    if path is None:
+        pytest.fail("Debian's chromium is required (./dev test installs it)", pytrace=False)
+    return path
+
+
+# Module scope, not session: Playwright's sync API keeps an asyncio loop marked
+# running in this thread while it is open, which breaks any later test that
+# runs a loop of its own.
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The site on its shipped local content."""
+    log = tmp_path_factory.mktemp("site") / "uvicorn.log"
+    with LiveServer(log_path=log) as server:
+        yield server
+
+
+@dataclass
+class Console:
+    """What the page said on its console, and any uncaught errors."""
+
+    messages: list[ConsoleMessage] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def texts(self, *types: str) -> list[str]:
+        return [m.text for m in self.messages if not types or m.type in types]
+
+    @property
+    def problems(self) -> list[str]:
+        return self.texts("error", "warning") + self.page_errors
+
+
+def fulfil_offline(route: Route) -> None:
+    # Third parties (the video embed, the booking page) are unreachable here;
+    # answer for them so the page behaves as it would online.
+    route.fulfill(status=200, content_type="text/html", body="<!doctype html><title>stub</title>")
+
+
+@pytest.fixture
+def console() -> Console:
+    return Console()
+
+
+@pytest.fixture(params=[(1280, 800)], ids=["desktop"])
+def viewport(request: pytest.FixtureRequest) -> tuple[int, int]:
+    size: tuple[int, int] = request.param
+    return size
+
+
+@pytest.fixture
+def page(
+    browser: Browser, console: Console, viewport: tuple[int, int], request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.route("https://www.youtube-nocookie.com/**", fulfil_offline)
+    context.route("https://booking.example.com/**", fulfil_offline)
+    page = context.new_page()
+    page.on("console", lambda message: console.messages.append(message))
+    page.on("pageerror", lambda error: console.page_errors.append(str(error)))
+    yield page
+    call_report = getattr(request.node, "rep_call", None)
+    if call_report is not None and call_report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / f"{request.node.name}.png", full_page=True)
+    context.close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    # Remember each phase's report so the page fixture can screenshot failures.
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+def shipped_content_path() -> Path:
+    return REPO_ROOT / "content"

@@ -1,0 +1,115 @@
+"""The landing page as a visitor meets it in Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Console, shipped_content_path
+from tests.live_server import LiveServer
+
+SLIDES = json.loads((shipped_content_path() / "slider.json").read_text(encoding="utf-8"))
+
+
+def test_sections_appear_in_the_spec_order_and_hydrate_without_warnings(
+    page: Page, site: LiveServer, console: Console
+) -> None:
+    page.goto(site.url + "/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("WELCOME TO THE WORLD OF FINE STONE")
+    sections = page.locator("main > section, body footer").evaluate_all(
+        "els => els.map(e => e.className.split(' ')[0])"
+    )
+    assert sections == [
+        "hero",
+        "video-section",
+        "services",
+        "about",
+        "slider",
+        "booking",
+        "contact",
+    ]
+    page.wait_for_load_state("networkidle")
+    assert console.problems == []
+
+
+def test_hero_buttons_lead_to_projects_and_collabrations(page: Page, site: LiveServer) -> None:
+    page.goto(site.url + "/")
+    hero = page.locator(".hero")
+    hero.get_by_role("link", name="Projects").click()
+    expect(page).to_have_url(site.url + "/projects")
+    page.go_back()
+    hero.get_by_role("link", name="Collabrations").click()
+    expect(page).to_have_url(site.url + "/Collabrations")
+
+
+def test_video_is_embedded_muted_and_autoplaying_from_the_privacy_domain(
+    page: Page, site: LiveServer
+) -> None:
+    page.goto(site.url + "/")
+    frame = page.locator(".video-section iframe")
+    expect(frame).to_have_attribute("title", "Our quarry and factory at work")
+    src = frame.get_attribute("src") or ""
+    assert src.startswith("https://www.youtube-nocookie.com/embed/")
+    assert "autoplay=1" in src
+    assert "mute=1" in src
+    assert "autoplay" in (frame.get_attribute("allow") or "")
+
+
+def test_three_services_each_with_icon_and_sentence(page: Page, site: LiveServer) -> None:
+    page.goto(site.url + "/")
+    services = page.locator(".service")
+    expect(services).to_have_count(3)
+    expect(services.locator("h3")).to_have_text(["Best Time", "Best Quality", "Expert Guidance"])
+    for index in range(3):
+        service = services.nth(index)
+        expect(service.locator("svg")).to_be_visible()
+        assert len(service.locator("p").inner_text()) > 20
+
+
+def test_slider_shows_every_slide_with_thumbnails_status_and_autoplays_every_5_s(
+    page: Page, site: LiveServer
+) -> None:
+    page.goto(site.url + "/")
+    slider = page.locator(".slider")
+    expect(slider.locator(".image-gallery-thumbnail")).to_have_count(len(SLIDES))
+    status = slider.locator(".image-gallery-index")
+    expect(status).to_have_text(f"1 / {len(SLIDES)}")
+    src = [slide["photoUrl"] for slide in SLIDES]
+    # One thumbnail per Slider document, in order (the slides add clones for looping).
+    thumbnails = slider.locator(".image-gallery-thumbnail img")
+    assert thumbnails.evaluate_all("imgs => imgs.map(i => i.getAttribute('src'))") == src
+    current = slider.locator(".image-gallery-thumbnail.active img")
+    expect(current).to_have_attribute("src", src[0])
+    # Autoplay at 5000 ms: still on the first slide after 4 s, on the second by 6 s.
+    page.wait_for_timeout(4000)
+    expect(status).to_have_text(f"1 / {len(SLIDES)}", timeout=1)
+    expect(status).to_have_text(f"2 / {len(SLIDES)}", timeout=2000)
+    expect(current).to_have_attribute("src", src[1])
+
+
+def test_book_now_opens_the_booking_page_in_a_new_tab(page: Page, site: LiveServer) -> None:
+    page.goto(site.url + "/")
+    with page.context.expect_page() as new_tab:
+        page.get_by_role("link", name="Book Now!").click()
+    booking = new_tab.value
+    booking.wait_for_load_state()
+    assert booking.url == "https://booking.example.com/fine-stone"
+    # noopener: the booking page cannot reach back into the site.
+    assert booking.evaluate("window.opener") is None
+    assert page.url == site.url + "/"
+
+
+def test_footer_lists_the_three_branches_with_contact_links(page: Page, site: LiveServer) -> None:
+    page.goto(site.url + "/")
+    branches = page.locator(".branch")
+    expect(branches.locator("h3")).to_have_text(["Jordan", "France", "Italy"])
+    jordan = branches.nth(0)
+    expect(jordan.get_by_role("link", name="info@example.com")).to_have_attribute(
+        "href", "mailto:info@example.com"
+    )
+    expect(jordan).to_contain_text(re.compile(r"P\.O\. Box .*Zarqa"))
+    expect(branches.nth(1).locator('a[href^="tel:"]')).to_have_count(1)
+    expect(branches.nth(1)).to_contain_text("Paris")
+    expect(branches.nth(2).locator('a[href^="tel:"]')).to_have_count(1)
