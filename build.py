@@ -12,12 +12,15 @@ Run: `uv run python build.py` (after `npm ci`).
 
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+import brotli  # type: ignore[import-untyped]  # ships no type information
 
 ROOT = Path(__file__).resolve().parent
 UI = ROOT / "ui"
@@ -110,12 +113,26 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
     raise RuntimeError("esbuild's metafile names no client entry script")
 
 
+# Text assets worth compressing; fonts and images are compressed already.
+COMPRESSIBLE = {".js", ".css", ".svg", ".json", ".woff"}
+
+
+def precompress(directory: Path) -> None:
+    """name.br and name.gz beside each text asset, so the server never compresses them."""
+    for path in directory.rglob("*"):
+        if path.suffix in COMPRESSIBLE and path.is_file():
+            body = path.read_bytes()
+            path.with_name(path.name + ".br").write_bytes(brotli.compress(body, quality=11))
+            path.with_name(path.name + ".gz").write_bytes(gzip.compress(body, 9, mtime=0))
+
+
 def main() -> None:
     # Start clean so no stale hashed file is left behind (bundles/README.md stays).
     shutil.rmtree(CLIENT_DIR, ignore_errors=True)
     shutil.rmtree(SERVER_BUNDLE.parent, ignore_errors=True)
     build_server_bundle()
     build_client_bundle()
+    precompress(CLIENT_DIR)
     manifest = manifest_from_metafile(json.loads(CLIENT_METAFILE.read_text()))
     MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n")
     CLIENT_METAFILE.unlink()

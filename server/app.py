@@ -13,12 +13,12 @@ from typing import TypedDict
 
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute, Mount, Route
-from starlette.staticfiles import StaticFiles
 
 from server.company import load_company
+from server.content.cache import ContentCache
 from server.content.factory import open_content_store
 from server.content.local import IMAGES_FOLDER
-from server.content.store import ContentStore
+from server.http.assets import AssetFiles, ContentImages
 from server.pages import content_api, not_found, page_endpoint
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import AssetManifest
@@ -31,7 +31,7 @@ logger = logging.getLogger(__name__)
 
 
 class AppState(TypedDict):
-    store: ContentStore
+    content: ContentCache
     renderer: PageRenderer
 
 
@@ -54,23 +54,29 @@ def create_app(settings: Settings | None = None) -> Starlette:
             timeout_seconds=settings.render_timeout_seconds,
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
+        content = ContentCache(store, max_age_seconds=settings.content_cache_seconds)
         renderer = PageRenderer(
-            store=store, pool=pool, document=DocumentTemplate(assets), company=company
+            content=content,
+            pool=pool,
+            document=DocumentTemplate(assets),
+            company=company,
+            cache_pages=settings.html_cache,
         )
         logger.info("Serving content from %s", settings.content_source.value)
         try:
-            yield {"store": store, "renderer": renderer}
+            yield {"content": content, "renderer": renderer}
         finally:
+            await content.close()
             await pool.close()
             await store.close()
 
     routes: list[BaseRoute] = [
         *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
         Route("/api/content/{collection}", content_api, methods=["GET"]),
-        Mount("/assets", StaticFiles(directory=settings.bundles_dir / "client"), name="assets"),
+        Route("/assets/{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
         Mount(
             "/images",
-            StaticFiles(directory=settings.content_dir / IMAGES_FOLDER, check_dir=False),
+            ContentImages(directory=settings.content_dir / IMAGES_FOLDER, check_dir=False),
             name="images",
         ),
     ]

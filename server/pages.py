@@ -1,31 +1,41 @@
-"""HTTP handlers: thin, they ask the page renderer and the content store."""
+"""HTTP handlers: thin, they ask the page renderer and the content cache."""
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Awaitable, Callable
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import Response
 
-from server.content.loading import log_fetch_error
+from server.content.cache import ContentCache
 from server.content.models import Collection
-from server.content.store import ContentStore, ContentUnavailableError
+from server.http.caching import NO_STORE
+from server.http.page_response import encoded_response, page_response
 from server.rendering.page_renderer import PageRenderer, items_for_page
+from server.rendering.render_pool import RenderError
 from server.site_map import NOT_FOUND, SitePage
+
+logger = logging.getLogger(__name__)
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def _renderer(request: Request) -> PageRenderer:
+async def _render(request: Request, page: SitePage, *, status_code: int) -> Response:
     renderer: PageRenderer = request.state.renderer
-    return renderer
+    try:
+        rendered = await renderer.render(page)
+    except RenderError as error:
+        logger.error("%s: %s", request.url.path, error)
+        return page_response(request, renderer.render_fallback(page), status_code=500)
+    return page_response(request, rendered, status_code=status_code)
 
 
 def page_endpoint(page: SitePage) -> Endpoint:
     async def endpoint(request: Request) -> Response:
-        html = await _renderer(request).render(page, request.url.path)
-        return HTMLResponse(html)
+        return await _render(request, page, status_code=200)
 
     return endpoint
 
@@ -35,18 +45,21 @@ async def content_api(request: Request) -> Response:
     collection = Collection.from_page_key(request.path_params["collection"])
     if collection is None:
         raise HTTPException(status_code=404)
-    store: ContentStore = request.state.store
-    try:
-        items = await store.fetch(collection)
-    except ContentUnavailableError as error:
-        # The browser logs the spec's error line too, and leaves the list empty.
-        log_fetch_error(collection, error)
-        return JSONResponse({"error": str(error)}, status_code=503)
-    return JSONResponse(items_for_page(items))
+    content: ContentCache = request.state.content
+    snapshot = await content.get(collection)
+    if snapshot.error is not None:
+        # Nothing good to send: the browser logs the spec's error line and
+        # leaves the list empty. The server logged it when the read failed.
+        body = json.dumps({"error": "content unavailable"}).encode()
+        return Response(body, 503, {"Cache-Control": NO_STORE}, media_type="application/json")
+    body = json.dumps(items_for_page(snapshot.items), ensure_ascii=False).encode()
+    return encoded_response(
+        request, body, "application/json", headers={"Cache-Control": "no-cache"}
+    )
 
 
 async def not_found(request: Request, _exc: Exception) -> Response:
-    if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": "not found"}, status_code=404)
-    html = await _renderer(request).render(NOT_FOUND, request.url.path)
-    return HTMLResponse(html, status_code=404)
+    if request.url.path.startswith(("/api/", "/assets/", "/images/")):
+        body = b'{"error":"not found"}'
+        return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
+    return await _render(request, NOT_FOUND, status_code=404)

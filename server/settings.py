@@ -33,6 +33,10 @@ class Settings:
     google_cloud_project: str | None = None
     # The longest a page waits on Firestore before it renders without the list.
     firestore_timeout_seconds: float = 3.0
+    # Each collection is read at most once per period; 0 reads on every request.
+    content_cache_seconds: float = 60.0
+    # Keep rendered pages until their content changes (off: render every request).
+    html_cache: bool = True
     render_pool_size: int = 2
     render_timeout_seconds: float = 2.0
     log_level: str = "INFO"
@@ -50,6 +54,10 @@ class Settings:
             firestore_timeout_seconds=_positive_float(
                 env, "FIRESTORE_TIMEOUT_SECONDS", defaults.firestore_timeout_seconds
             ),
+            content_cache_seconds=_positive_float(
+                env, "CONTENT_CACHE_SECONDS", defaults.content_cache_seconds, allow_zero=True
+            ),
+            html_cache=_switch(env, "HTML_CACHE", defaults.html_cache),
             render_pool_size=int(
                 _positive_float(env, "RENDER_POOL_SIZE", float(default_pool_size()))
             ),
@@ -83,7 +91,9 @@ def _path(env: Mapping[str, str], name: str, default: Path) -> Path:
     return Path(raw).resolve() if raw else default
 
 
-def _positive_float(env: Mapping[str, str], name: str, default: float) -> float:
+def _positive_float(
+    env: Mapping[str, str], name: str, default: float, *, allow_zero: bool = False
+) -> float:
     raw = env.get(name)
     if raw is None or raw == "":
         return default
@@ -91,6 +101,20 @@ def _positive_float(env: Mapping[str, str], name: str, default: float) -> float:
         value = float(raw)
     except ValueError:
         raise SettingsError(f"{name}={raw!r}: expected a number") from None
-    if value <= 0:
-        raise SettingsError(f"{name}={raw!r}: expected a number above zero")
+    if value < 0 or (value == 0 and not allow_zero):
+        lowest = "zero or more" if allow_zero else "a number above zero"
+        raise SettingsError(f"{name}={raw!r}: expected {lowest}")
     return value
+
+
+_SWITCH_VALUES = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}
+
+
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return _SWITCH_VALUES[raw.strip().lower()]
+    except KeyError:
+        raise SettingsError(f"{name}={raw!r}: expected on or off") from None

@@ -14,6 +14,8 @@ class SitePage:
     description: str
     # The collections the server fetches and inlines for this page.
     collections: tuple[Collection, ...]
+    # The page's headings, for the plain page served when rendering fails.
+    headings: tuple[str, ...]
 
 
 LANDING = SitePage(
@@ -24,24 +26,35 @@ LANDING = SitePage(
         "products in marble, Jerusalem stone and granite, shipped to the Gulf, Europe and the US."
     ),
     collections=(Collection.SLIDER,),
+    headings=(
+        "WELCOME TO THE WORLD OF FINE STONE",
+        "Our Services",
+        "About Us",
+        "Our Work in Stone",
+        "Book an appointment",
+        "Contact Us",
+    ),
 )
 PROJECTS = SitePage(
     path="/projects",
     title="Projects",
     description="Our projects in marble, Jerusalem stone and granite: façades, floors, stairs.",
     collections=(Collection.PROJECTS,),
+    headings=("Projects",),
 )
 COLLABRATIONS = SitePage(
     path="/Collabrations",
     title="Collabrations",
     description="The architects, contractors and distributors we work with around the world.",
     collections=(Collection.COLLABRATIONS,),
+    headings=("Collabrations",),
 )
 NOT_FOUND = SitePage(
     path="/404",
     title="Page not found",
     description="This page does not exist.",
     collections=(),
+    headings=("This page is not here",),
 )
 
 PAGES: tuple[SitePage, ...] = (LANDING, PROJECTS, COLLABRATIONS)

@@ -29,6 +29,7 @@ class DocumentTemplate:
             lstrip_blocks=True,
         )
         self._template = environment.get_template("page.html")
+        self._fallback = environment.get_template("fallback.html")
 
     def render(self, *, meta: PageMeta, body_html: str, page_data_json: Markup) -> str:
         return self._template.render(
@@ -37,4 +38,10 @@ class DocumentTemplate:
             # React escaped the body when it rendered it.
             body_html=Markup(body_html),  # noqa: S704
             page_data_json=page_data_json,
+        )
+
+    def render_fallback(self, *, title: str, company_name: str, headings: tuple[str, ...]) -> str:
+        """A page with no React in it, for when rendering failed: header, headings, way home."""
+        return self._fallback.render(
+            title=title, company_name=company_name, headings=headings, assets=self._assets
         )

@@ -1,55 +1,98 @@
-"""Fetch a page's content, render it in V8, wrap it in the HTML document."""
+"""Fetch a page's content, render it in V8, wrap it in the HTML document.
+
+Rendered pages are cached by route and content version: a page is rendered
+once per change of the collections it shows, not once per request.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from server.company import Company
-from server.content.loading import load_collection
+from server.content.cache import ContentCache, Snapshot
 from server.content.models import ContentItem
-from server.content.store import ContentStore
 from server.rendering.document import DocumentTemplate, PageMeta
 from server.rendering.inline_data import json_for_script
 from server.rendering.render_pool import RenderPool
 from server.site_map import LANDING, SitePage
 
 
+@dataclass(frozen=True)
+class RenderedPage:
+    html: bytes
+    etag: str
+    # Compressed copies, filled by the HTTP layer the first time each is asked for.
+    encoded: dict[str, bytes] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def from_html(cls, html: str) -> RenderedPage:
+        body = html.encode("utf-8")
+        digest = hashlib.sha256(body).digest()[:16]
+        return cls(
+            html=body, etag='"' + base64.urlsafe_b64encode(digest).decode().rstrip("=") + '"'
+        )
+
+
 class PageRenderer:
     def __init__(
         self,
         *,
-        store: ContentStore,
+        content: ContentCache,
         pool: RenderPool,
         document: DocumentTemplate,
         company: Company,
+        cache_pages: bool = True,
     ) -> None:
-        self._store = store
+        self._content = content
         self._pool = pool
         self._document = document
         self._company = company
+        self._cache_pages = cache_pages
+        # One entry per page: the content versions it was rendered from, and the result.
+        self._pages: dict[str, tuple[tuple[int, ...], RenderedPage]] = {}
 
-    async def page_data(self, page: SitePage) -> dict[str, Any]:
-        """What the page shows and the browser hydrates with (ui/types.ts: PageData)."""
-        lists = await asyncio.gather(
-            *(load_collection(self._store, collection) for collection in page.collections)
+    async def render(self, page: SitePage) -> RenderedPage:
+        """The page's HTML; raises RenderError when React fails in V8."""
+        snapshots = await asyncio.gather(*(self._content.get(c) for c in page.collections))
+        versions = tuple(snapshot.version for snapshot in snapshots)
+        cached = self._pages.get(page.path)
+        if cached is not None and cached[0] == versions:
+            return cached[1]
+        data = self._page_data(page, snapshots)
+        body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
+        rendered = RenderedPage.from_html(
+            self._document.render(
+                meta=self.meta(page), body_html=body_html, page_data_json=json_for_script(data)
+            )
         )
+        if self._cache_pages:
+            self._pages[page.path] = (versions, rendered)
+        return rendered
+
+    def render_fallback(self, page: SitePage) -> RenderedPage:
+        """The plain page for when React failed: no V8, no content, never cached."""
+        return RenderedPage.from_html(
+            self._document.render_fallback(
+                title=self.meta(page).title,
+                company_name=self._company.short_name,
+                headings=page.headings,
+            )
+        )
+
+    def _page_data(self, page: SitePage, snapshots: list[Snapshot]) -> dict[str, Any]:
+        """What the page shows and the browser hydrates with (ui/types.ts: PageData)."""
         return {
             "company": self._company.for_page(),
             "content": {
-                collection.page_key: items_for_page(items)
-                for collection, items in zip(page.collections, lists, strict=True)
+                collection.page_key: items_for_page(snapshot.items)
+                for collection, snapshot in zip(page.collections, snapshots, strict=True)
             },
         }
-
-    async def render(self, page: SitePage, url: str) -> str:
-        data = await self.page_data(page)
-        body_html = await self._pool.render(url, json.dumps(data, ensure_ascii=False))
-        return self._document.render(
-            meta=self.meta(page), body_html=body_html, page_data_json=json_for_script(data)
-        )
 
     def meta(self, page: SitePage) -> PageMeta:
         name = self._company.name
@@ -62,5 +105,5 @@ def empty_page_data(company: Company) -> dict[str, Any]:
     return {"company": company.for_page(), "content": {}}
 
 
-def items_for_page(items: list[ContentItem]) -> list[dict[str, str]]:
+def items_for_page(items: tuple[ContentItem, ...] | list[ContentItem]) -> list[dict[str, str]]:
     return [asdict(item) for item in items]

@@ -1,0 +1,103 @@
+"""A per-collection cache in front of a content store.
+
+Each collection is read at most once per `max_age` seconds, whatever the
+concurrency: one read in flight, concurrent requests share it. Once a
+collection has been read, visitors never wait on the database again: stale
+content is served while a refresh runs (stale-while-revalidate) and when the
+refresh fails (stale-if-error). Only a collection never read successfully makes
+a request wait, and then for at most the store's own deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from server.content.errors import log_fetch_error
+from server.content.models import Collection, ContentItem
+from server.content.store import ContentStore, ContentUnavailableError
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A collection as last read. `version` changes whenever its items do."""
+
+    items: tuple[ContentItem, ...]
+    version: int
+    # Why the latest read failed, when there is no good content to show instead.
+    error: str | None = None
+
+
+@dataclass
+class _Entry:
+    snapshot: Snapshot | None = None
+    checked_at: float = float("-inf")
+    refresh: asyncio.Task[None] | None = None
+
+
+class ContentCache:
+    """`max_age_seconds=0` reads on every request (sharing reads already in flight)."""
+
+    def __init__(
+        self,
+        store: ContentStore,
+        *,
+        max_age_seconds: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._store = store
+        self._max_age = max_age_seconds
+        self._clock = clock
+        self._entries = {collection: _Entry() for collection in Collection}
+        self._versions = 0
+
+    async def get(self, collection: Collection) -> Snapshot:
+        entry = self._entries[collection]
+        if self._clock() - entry.checked_at < self._max_age and entry.snapshot is not None:
+            return entry.snapshot
+        if entry.refresh is None:
+            entry.refresh = asyncio.create_task(self._refresh(collection, entry))
+        stale = entry.snapshot
+        if stale is not None and stale.error is None and self._max_age > 0:
+            return stale  # stale while it revalidates
+        # Nothing good to show yet: wait for the read in flight. shield: one
+        # visitor giving up must not cancel the read the others wait on.
+        await asyncio.shield(entry.refresh)
+        assert entry.snapshot is not None  # _refresh always leaves one
+        return entry.snapshot
+
+    async def _refresh(self, collection: Collection, entry: _Entry) -> None:
+        try:
+            items = tuple(await self._store.fetch(collection))
+        except ContentUnavailableError as error:
+            log_fetch_error(collection, error)
+            if entry.snapshot is None or entry.snapshot.error is not None:
+                entry.snapshot = Snapshot(items=(), version=self._next_version(), error=str(error))
+            # Keep serving what we had; try again after the same period.
+        except Exception as error:
+            # A bug in a store must not leave visitors waiting on a dead task.
+            logger.exception("Unexpected error reading %s", collection.firestore_name)
+            if entry.snapshot is None:
+                entry.snapshot = Snapshot(items=(), version=self._next_version(), error=str(error))
+        else:
+            previous = entry.snapshot
+            if previous is None or previous.error is not None or previous.items != items:
+                entry.snapshot = Snapshot(items=items, version=self._next_version())
+        finally:
+            entry.checked_at = self._clock()
+            entry.refresh = None
+
+    def _next_version(self) -> int:
+        self._versions += 1
+        return self._versions
+
+    async def close(self) -> None:
+        tasks = [entry.refresh for entry in self._entries.values() if entry.refresh is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
