@@ -40,6 +40,8 @@ class Settings:
     render_pool_size: int = 2
     render_timeout_seconds: float = 2.0
     log_level: str = "INFO"
+    # Local development (./dev serve): allows http: image URLs in content.
+    dev_mode: bool = False
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -65,6 +67,7 @@ class Settings:
                 env, "RENDER_TIMEOUT_SECONDS", defaults.render_timeout_seconds
             ),
             log_level=env.get("LOG_LEVEL", defaults.log_level).upper(),
+            dev_mode=_switch(env, "DEV_MODE", defaults.dev_mode),
         )
 
 

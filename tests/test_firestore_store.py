@@ -21,11 +21,12 @@ from tests.live_server import LiveServer, free_port
 
 pytestmark = pytest.mark.emulator
 
+STORAGE_URL = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
 PROJECT = {
     "id": "p1",
     "name": "Abdoun villa",
     "description": "Jerusalem stone.",
-    "photoUrl": "/a.jpg",
+    "photoUrl": STORAGE_URL,
 }
 
 
@@ -35,12 +36,12 @@ def fetch(store: FirestoreContentStore, collection: Collection) -> list[object]:
 
 def test_reads_a_whole_collection_as_typed_items(firestore: FirestoreEmulator) -> None:
     firestore.seed("Projects", [PROJECT, {**PROJECT, "id": "p2", "name": "Dead Sea lobby"}])
-    firestore.seed("Slider", [{"id": "s1", "photoUrl": "/s.jpg", "caption": "ignored"}])
+    firestore.seed("Slider", [{"id": "s1", "photoUrl": STORAGE_URL, "caption": "ignored"}])
     store = FirestoreContentStore(firestore.client(), timeout_seconds=5)
     projects = fetch(store, Collection.PROJECTS)
     assert sorted(item.name for item in projects) == ["Abdoun villa", "Dead Sea lobby"]  # type: ignore[attr-defined]
     assert CardItem(**PROJECT) in projects
-    assert fetch(store, Collection.SLIDER) == [SlideImage(id="s1", photoUrl="/s.jpg")]
+    assert fetch(store, Collection.SLIDER) == [SlideImage(id="s1", photoUrl=STORAGE_URL)]
     assert fetch(store, Collection.COLLABRATIONS) == []
 
 
@@ -108,7 +109,7 @@ def test_a_database_that_never_answers_is_given_up_on_at_the_deadline(
 def test_the_site_runs_on_firestore_content(firestore: FirestoreEmulator, tmp_path: Path) -> None:
     firestore.seed("Projects", [PROJECT])
     firestore.seed("Collabrations", [{**PROJECT, "id": "c1", "name": "Studio Meridiana"}])
-    firestore.seed("Slider", [{"id": "s1", "photoUrl": "/images/slider/one.jpg"}])
+    firestore.seed("Slider", [{"id": "s1", "photoUrl": "/images/slider/quarry-blocks.jpg"}])
     env = {
         "CONTENT_SOURCE": "firestore",
         "FIRESTORE_EMULATOR_HOST": firestore.host,
@@ -117,7 +118,7 @@ def test_the_site_runs_on_firestore_content(firestore: FirestoreEmulator, tmp_pa
     with LiveServer(env=env, log_path=tmp_path / "uvicorn.log") as site:
         assert "Abdoun villa" in httpx.get(site.url + "/projects").text
         assert "Studio Meridiana" in httpx.get(site.url + "/Collabrations").text
-        assert "/images/slider/one.jpg" in httpx.get(site.url + "/").text
+        assert "/images/slider/quarry-blocks.jpg" in httpx.get(site.url + "/").text
         assert httpx.get(site.url + "/api/content/projects").json() == [PROJECT]
 
 

@@ -33,15 +33,20 @@ def test_reads_each_collection_as_typed_items(tmp_path: Path) -> None:
 def test_a_document_with_a_wrong_field_is_skipped_with_a_warning(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    bad = {"id": "broken", "name": {"en": "map"}, "description": "d", "photoUrl": "/x.jpg"}
-    no_id = {"name": "n", "description": "d", "photoUrl": "/x.jpg"}
-    good = {"id": "fine", "name": "n", "description": "d", "photoUrl": "/x.jpg"}
+    bad = {
+        "id": "broken",
+        "name": {"en": "map"},
+        "description": "d",
+        "photoUrl": "/images/sample.jpg",
+    }
+    no_id = {"name": "n", "description": "d", "photoUrl": "/images/sample.jpg"}
+    good = {"id": "fine", "name": "n", "description": "d", "photoUrl": "/images/sample.jpg"}
     store = LocalContentStore(write_content(tmp_path, projects=[bad, no_id, good]))
     with caplog.at_level(logging.WARNING):
         items = fetch(store, Collection.PROJECTS)
     assert [item.id for item in items] == ["fine"]  # type: ignore[attr-defined]
     assert "Projects/broken" in caplog.text
-    assert "'name'" in caplog.text
+    assert "name should be a string, found dict" in caplog.text
     assert "Projects document #1" in caplog.text
 
 

@@ -16,6 +16,7 @@ from google.api_core import retry as retries
 from google.cloud import firestore
 
 from server.content.models import Collection, ContentItem, parse_documents
+from server.content.photo_urls import PhotoUrlPolicy
 from server.content.store import ContentUnavailableError
 
 # Everything the client can raise for a failed read: API errors (unavailable,
@@ -24,9 +25,16 @@ _READ_ERRORS = (google_errors.GoogleAPIError, google_errors.RetryError)
 
 
 class FirestoreContentStore:
-    def __init__(self, client: firestore.Client, *, timeout_seconds: float) -> None:
+    def __init__(
+        self,
+        client: firestore.Client,
+        *,
+        timeout_seconds: float,
+        photo_urls: PhotoUrlPolicy | None = None,
+    ) -> None:
         self._client = client
         self._timeout = timeout_seconds
+        self._photo_urls = photo_urls or PhotoUrlPolicy()
         self._retry = retries.Retry(
             predicate=retries.if_transient_error,
             initial=0.1,
@@ -36,10 +44,16 @@ class FirestoreContentStore:
         )
 
     @classmethod
-    def connect(cls, *, project: str, timeout_seconds: float) -> FirestoreContentStore:
+    def connect(
+        cls, *, project: str, timeout_seconds: float, photo_urls: PhotoUrlPolicy | None = None
+    ) -> FirestoreContentStore:
         # Creating the client opens no connection, so a database that is down
         # at start-up does not stop the site from starting.
-        return cls(firestore.Client(project=project), timeout_seconds=timeout_seconds)
+        return cls(
+            firestore.Client(project=project),
+            timeout_seconds=timeout_seconds,
+            photo_urls=photo_urls,
+        )
 
     async def fetch(self, collection: Collection) -> list[ContentItem]:
         try:
@@ -56,7 +70,7 @@ class FirestoreContentStore:
             ) from error
         except _READ_ERRORS as error:
             raise ContentUnavailableError(f"{collection.firestore_name}: {error}") from error
-        return parse_documents(collection, documents)
+        return parse_documents(collection, documents, self._photo_urls)
 
     def _read_all(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
         # The whole collection, no filter, paging or ordering (the spec's one call).

@@ -10,6 +10,7 @@ from typing import Any
 import anyio
 
 from server.content.models import Collection, ContentItem, parse_documents
+from server.content.photo_urls import PhotoUrlPolicy
 from server.content.store import ContentUnavailableError
 
 logger = logging.getLogger(__name__)
@@ -28,8 +29,11 @@ IMAGES_FOLDER = "images"
 class LocalContentStore:
     """Reads the files on every fetch, so an edited file shows on the next page load."""
 
-    def __init__(self, content_dir: Path) -> None:
+    def __init__(self, content_dir: Path, *, allow_http_images: bool = False) -> None:
         self.content_dir = content_dir
+        self._photo_urls = PhotoUrlPolicy(
+            allow_http=allow_http_images, images_dir=content_dir / IMAGES_FOLDER
+        )
 
     @property
     def images_dir(self) -> Path:
@@ -44,7 +48,9 @@ class LocalContentStore:
             raise ContentUnavailableError(f"{path}: {error}") from error
         if not isinstance(documents, list):
             raise ContentUnavailableError(f"{path}: expected a JSON array of documents")
-        return parse_documents(collection, _split_ids(collection, path, documents))
+        return parse_documents(
+            collection, _split_ids(collection, path, documents), self._photo_urls
+        )
 
     async def close(self) -> None:
         return None

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from server.content.photo_urls import PhotoUrlPolicy
+
 logger = logging.getLogger(__name__)
 
 
@@ -54,30 +56,53 @@ _REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
 }
 
 
-def parse_document(
-    collection: Collection, document_id: str, fields: Mapping[str, Any]
-) -> ContentItem | None:
-    """The typed item, or None (with a warning) for a document missing a field."""
-    values: dict[str, str] = {}
+def document_problems(
+    collection: Collection,
+    fields: Mapping[str, Any],
+    photo_urls: PhotoUrlPolicy,
+) -> list[tuple[str, str]]:
+    """Every (field, problem) that keeps a document off the site; empty when it is fine."""
+    problems: list[tuple[str, str]] = []
     for field in _REQUIRED_FIELDS[collection]:
         value = fields.get(field)
-        if not isinstance(value, str):
-            logger.warning(
-                "Skipping %s/%s: field %r should be a string, found %s",
-                collection.firestore_name,
-                document_id,
-                field,
-                type(value).__name__,
-            )
-            return None
-        values[field] = value
+        if value is None:
+            problems.append((field, "is missing"))
+        elif not isinstance(value, str):
+            problems.append((field, f"should be a string, found {type(value).__name__}"))
+    photo_url = fields.get("photoUrl")
+    if isinstance(photo_url, str):
+        problem = photo_urls.problem(photo_url)
+        if problem is not None:
+            problems.append(("photoUrl", f"{problem}: {photo_url[:200]!r}"))
+    return problems
+
+
+def parse_document(
+    collection: Collection,
+    document_id: str,
+    fields: Mapping[str, Any],
+    photo_urls: PhotoUrlPolicy,
+) -> ContentItem | None:
+    """The typed item, or None (with a warning naming it) for a document that is not fit."""
+    problems = document_problems(collection, fields, photo_urls)
+    if problems:
+        logger.warning(
+            "Skipping %s/%s: %s",
+            collection.firestore_name,
+            document_id,
+            "; ".join(f"{field} {problem}" for field, problem in problems),
+        )
+        return None
+    values = {field: fields[field] for field in _REQUIRED_FIELDS[collection]}
     if collection is Collection.SLIDER:
         return SlideImage(id=document_id, photoUrl=values["photoUrl"])
     return CardItem(id=document_id, **values)
 
 
 def parse_documents(
-    collection: Collection, documents: Iterable[tuple[str, Mapping[str, Any]]]
+    collection: Collection,
+    documents: Iterable[tuple[str, Mapping[str, Any]]],
+    photo_urls: PhotoUrlPolicy,
 ) -> list[ContentItem]:
-    items = (parse_document(collection, doc_id, fields) for doc_id, fields in documents)
+    items = (parse_document(collection, doc_id, fields, photo_urls) for doc_id, fields in documents)
     return [item for item in items if item is not None]
