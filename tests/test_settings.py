@@ -10,7 +10,7 @@ def test_defaults_serve_the_embedded_local_content() -> None:
     assert settings.content_source is ContentSource.LOCAL
     assert settings.content_dir.name == "content"
     assert settings.google_cloud_project is None
-    assert settings.firestore_timeout_seconds == 3.0
+    assert settings.firestore_timeout_seconds == 2.5
 
 
 def test_environment_overrides_every_setting(tmp_path: Path) -> None:

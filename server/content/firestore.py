@@ -24,6 +24,23 @@ from server.content.store import ContentUnavailableError
 _READ_ERRORS = (google_errors.GoogleAPIError, google_errors.RetryError)
 
 
+# Attempts per collection read, first try, retries and stream resumes together.
+MAX_ATTEMPTS_PER_READ = 4
+
+
+class _AttemptBudget:
+    """A retry predicate: transient errors are retried until the budget is spent."""
+
+    def __init__(self, attempts: int) -> None:
+        self._retries_left = attempts - 1
+
+    def __call__(self, error: Exception) -> bool:
+        if not retries.if_transient_error(error) or self._retries_left <= 0:
+            return False
+        self._retries_left -= 1
+        return True
+
+
 class FirestoreContentStore:
     def __init__(
         self,
@@ -35,13 +52,6 @@ class FirestoreContentStore:
         self._client = client
         self._timeout = timeout_seconds
         self._photo_urls = photo_urls or PhotoUrlPolicy()
-        self._retry = retries.Retry(
-            predicate=retries.if_transient_error,
-            initial=0.1,
-            maximum=1.0,
-            multiplier=2.0,
-            timeout=timeout_seconds,
-        )
 
     @classmethod
     def connect(
@@ -59,8 +69,8 @@ class FirestoreContentStore:
         try:
             # The client is synchronous; a worker thread keeps the event loop
             # free. If the deadline passes the thread is abandoned, and gRPC's
-            # own timeout ends it soon after.
-            with anyio.fail_after(self._timeout + 0.5):
+            # own timeout and the attempt budget end it soon after.
+            with anyio.fail_after(self._timeout):
                 documents = await anyio.to_thread.run_sync(
                     self._read_all, collection, abandon_on_cancel=True
                 )
@@ -75,9 +85,21 @@ class FirestoreContentStore:
     def _read_all(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
         # The whole collection, no filter, paging or ordering (the spec's one call).
         stream = self._client.collection(collection.firestore_name).stream(
-            retry=self._retry, timeout=self._timeout
+            retry=self._new_retry(), timeout=self._timeout
         )
         return [(snapshot.id, snapshot.to_dict() or {}) for snapshot in stream]
+
+    def _new_retry(self) -> retries.Retry:
+        # The client also resumes a stream that breaks half-way, at once and
+        # for as long as this predicate says yes: without a budget that is a
+        # tight loop against a failing database. One budget per read.
+        return retries.Retry(
+            predicate=_AttemptBudget(MAX_ATTEMPTS_PER_READ),
+            initial=0.1,
+            maximum=1.0,
+            multiplier=2.0,
+            timeout=self._timeout,
+        )
 
     async def close(self) -> None:
         self._client.close()  # type: ignore[no-untyped-call]  # untyped in the library

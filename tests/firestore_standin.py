@@ -1,0 +1,122 @@
+"""A fault-injecting stand-in for Firestore: a real gRPC server speaking RunQuery.
+
+The real google-cloud-firestore client talks to it over real gRPC (pointed at
+it with FIRESTORE_EMULATOR_HOST), so failures are forced where the emulator
+cannot force them: an unavailable or refusing server, a slow one, permission
+denied, a stream that breaks half-way, or a share of reads failing at random.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from concurrent import futures
+from dataclasses import dataclass, field
+from enum import Enum
+from types import TracebackType
+
+import grpc
+from google.cloud.firestore_v1.types import document as document_types
+from google.cloud.firestore_v1.types import firestore as firestore_types
+from google.protobuf import timestamp_pb2
+
+Fields = Mapping[str, str]
+
+
+class Fault(Enum):
+    NONE = "none"
+    UNAVAILABLE = "unavailable"
+    PERMISSION_DENIED = "permission denied"
+    SLOW = "slow"  # answers after `slow_seconds`
+    BROKEN_STREAM = "broken stream"  # sends part of the collection, then fails
+
+
+@dataclass
+class FirestoreStandIn:
+    project: str = "demo-fine-stone"
+    collections: dict[str, dict[str, Fields]] = field(default_factory=dict)
+    fault: Fault = Fault.NONE
+    # A share of reads (0..1) that fail as UNAVAILABLE, whatever `fault` says.
+    failure_rate: float = 0.0
+    slow_seconds: float = 30.0
+    reads: int = 0
+    _server: grpc.Server | None = field(default=None, init=False, repr=False)
+    _port: int = field(default=0, init=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    _random: random.Random = field(default_factory=lambda: random.Random(1969), init=False)
+
+    @property
+    def host(self) -> str:
+        return f"127.0.0.1:{self._port}"
+
+    def start(self) -> FirestoreStandIn:
+        server = grpc.server(futures.ThreadPoolExecutor(max_workers=32))
+        handler = grpc.unary_stream_rpc_method_handler(
+            self._run_query,
+            request_deserializer=firestore_types.RunQueryRequest.deserialize,
+            response_serializer=firestore_types.RunQueryResponse.serialize,
+        )
+        server.add_generic_rpc_handlers(
+            [
+                grpc.method_handlers_generic_handler(
+                    "google.firestore.v1.Firestore", {"RunQuery": handler}
+                )
+            ]
+        )
+        self._port = server.add_insecure_port("127.0.0.1:0")
+        server.start()
+        self._server = server
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.stop(grace=None).wait()
+            self._server = None
+
+    def __enter__(self) -> FirestoreStandIn:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def _run_query(
+        self, request: firestore_types.RunQueryRequest, context: grpc.ServicerContext
+    ) -> Iterator[firestore_types.RunQueryResponse]:
+        with self._lock:
+            self.reads += 1
+            random_failure = self._random.random() < self.failure_rate
+        collection = request.structured_query.from_[0].collection_id
+        documents = list(self.collections.get(collection, {}).items())
+        fault = Fault.UNAVAILABLE if random_failure else self.fault
+        if fault is Fault.UNAVAILABLE:
+            context.abort(grpc.StatusCode.UNAVAILABLE, "stand-in: unavailable")
+        if fault is Fault.PERMISSION_DENIED:
+            context.abort(grpc.StatusCode.PERMISSION_DENIED, "stand-in: missing permissions")
+        if fault is Fault.SLOW:
+            deadline = time.monotonic() + self.slow_seconds
+            while time.monotonic() < deadline and context.is_active():
+                time.sleep(0.05)
+        for index, (doc_id, fields) in enumerate(documents):
+            if fault is Fault.BROKEN_STREAM and index == len(documents) // 2:
+                context.abort(grpc.StatusCode.UNAVAILABLE, "stand-in: stream broken")
+            yield self._response(request.parent, collection, doc_id, fields)
+
+    def _response(
+        self, parent: str, collection: str, doc_id: str, fields: Fields
+    ) -> firestore_types.RunQueryResponse:
+        now = timestamp_pb2.Timestamp()
+        now.GetCurrentTime()
+        document = document_types.Document(
+            name=f"{parent}/{collection}/{doc_id}",
+            fields={key: document_types.Value(string_value=value) for key, value in fields.items()},
+            create_time=now,
+            update_time=now,
+        )
+        return firestore_types.RunQueryResponse(document=document, read_time=now)

@@ -1,0 +1,138 @@
+"""A database that fails: each page still answers within 3 s, with the last good content.
+
+The faults are forced by a stand-in Firestore (a real gRPC server) that the real
+client reads through FIRESTORE_EMULATOR_HOST; one test stops the real emulator.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+
+import anyio
+import httpx2 as httpx
+import pytest
+from starlette.testclient import TestClient
+
+from server.app import create_app
+from server.content.firestore import MAX_ATTEMPTS_PER_READ, FirestoreContentStore
+from server.content.models import Collection
+from server.content.store import ContentUnavailableError
+from server.settings import ContentSource, Settings
+from tests.firestore_emulator import FirestoreEmulator
+from tests.firestore_standin import Fault, FirestoreStandIn
+from tests.live_server import LiveServer
+
+PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
+PROJECTS = {
+    f"p{index}": {"name": f"Project {index}", "description": "d", "photoUrl": PHOTO}
+    for index in range(6)
+}
+FAULTS = [Fault.UNAVAILABLE, Fault.PERMISSION_DENIED, Fault.SLOW, Fault.BROKEN_STREAM]
+
+
+@pytest.fixture
+def standin(monkeypatch: pytest.MonkeyPatch) -> Iterator[FirestoreStandIn]:
+    with FirestoreStandIn(collections={"Projects": dict(PROJECTS)}) as standin:
+        monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", standin.host)
+        yield standin
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: fault.value)
+def test_each_fault_ends_the_read_within_the_deadline_and_a_few_attempts(
+    standin: FirestoreStandIn, fault: Fault
+) -> None:
+    store = FirestoreContentStore.connect(project=standin.project, timeout_seconds=2.5)
+    standin.fault = fault
+    started = time.monotonic()
+    with pytest.raises(ContentUnavailableError):
+        anyio.run(store.fetch, Collection.PROJECTS)
+    assert time.monotonic() - started < 2.9
+    time.sleep(0.3)  # anything still retrying in the background would show now
+    assert standin.reads <= MAX_ATTEMPTS_PER_READ
+
+
+def firestore_site(standin: FirestoreStandIn) -> TestClient:
+    settings = Settings(
+        content_source=ContentSource.FIRESTORE,
+        google_cloud_project=standin.project,
+        content_cache_seconds=0,  # read on every request, so each one meets the fault
+        render_pool_size=1,
+    )
+    return TestClient(create_app(settings))
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: fault.value)
+def test_with_nothing_read_yet_the_page_is_served_with_an_empty_list(
+    standin: FirestoreStandIn, fault: Fault, caplog: pytest.LogCaptureFixture
+) -> None:
+    standin.fault = fault
+    with firestore_site(standin) as site, caplog.at_level(logging.ERROR):
+        started = time.monotonic()
+        response = site.get("/projects")
+        elapsed = time.monotonic() - started
+    assert response.status_code == 200
+    assert elapsed < 3
+    assert '"content":{"projects":[]}' in response.text
+    assert "Error fetching projects:" in caplog.text
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: fault.value)
+def test_after_a_good_read_the_page_keeps_the_last_good_content(
+    standin: FirestoreStandIn, fault: Fault, caplog: pytest.LogCaptureFixture
+) -> None:
+    with firestore_site(standin) as site:
+        assert "Project 5" in site.get("/projects").text
+        standin.fault = fault
+        with caplog.at_level(logging.ERROR):
+            started = time.monotonic()
+            response = site.get("/projects")
+            elapsed = time.monotonic() - started
+        api = site.get("/api/content/projects")
+    assert response.status_code == 200
+    assert elapsed < 3
+    assert all(f"Project {index}" in response.text for index in range(6))
+    assert "Error fetching projects:" in caplog.text
+    assert len(api.json()) == 6
+
+
+def test_the_site_starts_and_serves_when_the_database_is_down(
+    standin: FirestoreStandIn,
+) -> None:
+    standin.fault = Fault.UNAVAILABLE
+    with firestore_site(standin) as site:
+        assert site.get("/").status_code == 200
+        assert site.get("/api/content/projects").status_code == 503
+        standin.fault = Fault.NONE
+        assert "Project 0" in site.get("/projects").text
+
+
+@pytest.mark.emulator
+def test_when_the_real_emulator_goes_away_pages_keep_their_content(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    emulator = FirestoreEmulator.start(log_dir=tmp_path_factory.mktemp("emulator"))
+    try:
+        emulator.seed("Projects", [{"id": key, **fields} for key, fields in PROJECTS.items()])
+        env = {
+            "CONTENT_SOURCE": "firestore",
+            "FIRESTORE_EMULATOR_HOST": emulator.host,
+            "GOOGLE_CLOUD_PROJECT": emulator.project,
+            "CONTENT_CACHE_SECONDS": "0",
+        }
+        log = tmp_path_factory.mktemp("site") / "uvicorn.log"
+        with LiveServer(env=env, log_path=log) as site:
+            assert "Project 3" in httpx.get(site.url + "/projects").text
+            emulator.stop()
+            started = time.monotonic()
+            response = httpx.get(site.url + "/projects", timeout=10)
+            elapsed = time.monotonic() - started
+            server_log = site.log()
+    finally:
+        emulator.stop()
+    assert response.status_code == 200
+    assert elapsed < 3
+    assert "Project 3" in response.text
+    assert "Error fetching projects:" in server_log
+    assert "Traceback" not in server_log
