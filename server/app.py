@@ -12,6 +12,8 @@ from contextlib import asynccontextmanager
 from typing import TypedDict
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import BaseRoute, Mount, Route
 
 from server.company import load_company
@@ -19,6 +21,8 @@ from server.content.cache import ContentCache
 from server.content.factory import open_content_store
 from server.content.local import IMAGES_FOLDER
 from server.http.assets import AssetFiles, ContentImages
+from server.http.request_rules import RequestRules
+from server.http.security_headers import SecurityHeaders
 from server.pages import content_api, not_found, page_endpoint
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import AssetManifest
@@ -80,4 +84,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
             name="images",
         ),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
+    middleware = [
+        # Outermost first: every response, refusals included, gets the headers.
+        Middleware(SecurityHeaders, image_hosts=settings.image_hosts),
+        Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts)),
+        Middleware(RequestRules, canonical_paths=[page.path for page in PAGES]),
+    ]
+    return Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={404: not_found},
+    )

@@ -43,6 +43,10 @@ class Settings:
     log_level: str = "INFO"
     # Local development (./dev serve): allows http: image URLs in content.
     dev_mode: bool = False
+    # Hosts that may serve content images (the Content-Security-Policy's img-src).
+    image_hosts: tuple[str, ...] = ("firebasestorage.googleapis.com", "storage.googleapis.com")
+    # Host headers the site answers to; "*" answers to any.
+    allowed_hosts: tuple[str, ...] = ("*",)
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -69,6 +73,8 @@ class Settings:
             ),
             log_level=env.get("LOG_LEVEL", defaults.log_level).upper(),
             dev_mode=_switch(env, "DEV_MODE", defaults.dev_mode),
+            image_hosts=_names(env, "IMAGE_HOSTS", defaults.image_hosts),
+            allowed_hosts=_names(env, "ALLOWED_HOSTS", defaults.allowed_hosts),
         )
 
 
@@ -109,6 +115,14 @@ def _positive_float(
         lowest = "zero or more" if allow_zero else "a number above zero"
         raise SettingsError(f"{name}={raw!r}: expected {lowest}")
     return value
+
+
+def _names(env: Mapping[str, str], name: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    """A comma- or space-separated list."""
+    raw = env.get(name)
+    if raw is None or not raw.strip():
+        return default
+    return tuple(part for part in raw.replace(",", " ").split() if part)
 
 
 _SWITCH_VALUES = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}

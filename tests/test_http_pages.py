@@ -148,8 +148,8 @@ def test_list_pages_render_their_cards_and_inline_exactly_that_data(
 
 
 def test_the_spelling_of_collabrations_is_exact(client: TestClient) -> None:
-    assert client.get("/collabrations").status_code == 404
     assert client.get("/Collaborations").status_code == 404
+    assert client.get("/Collabrations").status_code == 200
 
 
 def test_unknown_path_is_a_404_page_with_the_header(client: TestClient) -> None:

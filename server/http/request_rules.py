@@ -1,0 +1,51 @@
+"""Rules every request meets before routing: methods, path length, canonical case."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from starlette.datastructures import URL
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from server.http.caching import NO_STORE
+
+SAFE_METHODS = frozenset({"GET", "HEAD"})
+# Longer than any URL of this site by far; browsers and proxies stop near 8 KB.
+MAX_PATH_BYTES = 2048
+# uvicorn's httptools parser sets no limit on headers; browsers send a few KB.
+MAX_HEADER_BYTES = 16 * 1024
+
+
+class RequestRules:
+    def __init__(self, app: ASGIApp, *, canonical_paths: Iterable[str]) -> None:
+        self.app = app
+        # "/collabrations" (any case) -> "/Collabrations"
+        self._canonical = {path.lower(): path for path in canonical_paths}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        response = self._refusal(scope)
+        if response is None:
+            await self.app(scope, receive, send)
+        else:
+            await response(scope, receive, send)
+
+    def _refusal(self, scope: Scope) -> Response | None:
+        headers = {"Cache-Control": NO_STORE}
+        if scope["method"] not in SAFE_METHODS:
+            return PlainTextResponse("Method Not Allowed", 405, {**headers, "Allow": "GET, HEAD"})
+        raw_path: bytes = scope.get("raw_path") or scope["path"].encode()
+        if len(raw_path) > MAX_PATH_BYTES:
+            return PlainTextResponse("URI Too Long", 414, headers)
+        header_bytes = sum(len(name) + len(value) for name, value in scope["headers"])
+        if header_bytes > MAX_HEADER_BYTES:
+            return PlainTextResponse("Request Header Fields Too Large", 431, headers)
+        path: str = scope["path"]
+        canonical = self._canonical.get(path.lower())
+        if canonical is not None and canonical != path:
+            query = scope.get("query_string", b"").decode("latin-1")
+            return RedirectResponse(str(URL(path=canonical, query=query)), 301)
+        return None

@@ -1,0 +1,81 @@
+"""A render that throws or runs past its time limit in V8: a plain page, a 500, a log line."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from server.app import create_app
+from server.settings import REPO_ROOT, Settings
+from tests.content_files import write_content
+
+# Stands in for a React tree with a bug: it throws on /projects, never returns
+# on /Collabrations, and renders the others (the warm-up renders "/").
+BROKEN_RENDER = """
+globalThis.renderPage = (url) => {
+  if (url === "/projects") throw new TypeError("Cannot read properties of undefined");
+  if (url === "/Collabrations") for (;;) {}
+  return "<main><h1>fine</h1></main>";
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    bundles = tmp_path_factory.mktemp("bundles")
+    shutil.copytree(REPO_ROOT / "bundles", bundles, dirs_exist_ok=True)
+    (bundles / "server" / "render.js").write_text(BROKEN_RENDER)
+    settings = Settings(
+        content_dir=write_content(tmp_path_factory.mktemp("content")),
+        bundles_dir=bundles,
+        render_pool_size=1,
+        render_timeout_seconds=0.3,
+    )
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+@pytest.mark.parametrize(
+    ("path", "heading"), [("/projects", "Projects"), ("/Collabrations", "Collabrations")]
+)
+def test_a_failed_render_answers_500_with_a_plain_working_page(
+    client: TestClient, caplog: pytest.LogCaptureFixture, path: str, heading: str
+) -> None:
+    with caplog.at_level(logging.ERROR):
+        response = client.get(path)
+    assert response.status_code == 500
+    assert response.headers["cache-control"] == "no-store"
+    html = response.text
+    assert f'<h1 class="list-page__title">{heading}</h1>' in html
+    assert '<a class="button button--primary" href="/">Home</a>' in html
+    assert 'href="/projects"' in html  # the header's links
+    assert "<script" not in html
+    assert f"render of {path} failed" in caplog.text
+
+
+def test_the_landing_fallback_keeps_its_section_headings(
+    client: TestClient, tmp_path: Path
+) -> None:
+    from server.rendering.document import DocumentTemplate
+    from server.rendering.manifest import AssetManifest
+    from server.site_map import LANDING
+
+    document = DocumentTemplate(AssetManifest.load(REPO_ROOT / "bundles"))
+    html = document.render_fallback(title="t", company_name="Stone", headings=LANDING.headings)
+    for heading in ("WELCOME TO THE WORLD OF FINE STONE", "About Us", "Contact Us"):
+        assert heading in html
+
+
+def test_the_worker_keeps_serving_after_failed_renders(client: TestClient) -> None:
+    for _ in range(3):
+        assert client.get("/Collabrations").status_code == 500
+        assert client.get("/projects").status_code == 500
+    # The V8 context was replaced each time; the next page renders normally.
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "<h1>fine</h1>" in response.text
