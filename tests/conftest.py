@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from server.settings import REPO_ROOT
 from tests.firestore_emulator import FirestoreEmulator, FirestoreEmulatorError
 
 
@@ -13,7 +14,10 @@ from tests.firestore_emulator import FirestoreEmulator, FirestoreEmulatorError
 def firestore_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FirestoreEmulator]:
     """One real Firestore emulator for the whole session (start-up costs seconds)."""
     try:
-        emulator = FirestoreEmulator.start(log_dir=tmp_path_factory.mktemp("firestore-emulator"))
+        emulator = FirestoreEmulator.start(
+            log_dir=tmp_path_factory.mktemp("firestore-emulator"),
+            rules=REPO_ROOT / "firestore.rules",
+        )
     except FirestoreEmulatorError as exc:
         # Deliberately fail, never skip: a missing emulator must not turn the
         # Firestore tests silently green.

@@ -65,6 +65,7 @@ class FirestoreEmulator:
         project: str = DEFAULT_PROJECT,
         log_dir: Path | None = None,
         timeout: float = 60.0,
+        rules: Path | None = None,
     ) -> FirestoreEmulator:
         """Start an emulator on a free port and wait until it answers HTTP."""
         gcloud = shutil.which("gcloud")
@@ -81,7 +82,7 @@ class FirestoreEmulator:
 
         for attempt in range(1, _PORT_ATTEMPTS + 1):
             started = time.monotonic()
-            emulator = cls._spawn(gcloud, project, log_dir)
+            emulator = cls._spawn(gcloud, project, log_dir, rules)
             try:
                 emulator._wait_until_ready(timeout)
             except FirestoreEmulatorError:
@@ -101,7 +102,9 @@ class FirestoreEmulator:
         raise AssertionError("unreachable")  # The last attempt returns or raises.
 
     @classmethod
-    def _spawn(cls, gcloud: str, project: str, log_dir: Path) -> FirestoreEmulator:
+    def _spawn(
+        cls, gcloud: str, project: str, log_dir: Path, rules: Path | None
+    ) -> FirestoreEmulator:
         host = f"127.0.0.1:{_free_port()}"
         log_path = log_dir / f"emulator-{host.replace(':', '-')}.log"
 
@@ -115,7 +118,17 @@ class FirestoreEmulator:
         # and a full pipe buffer would block the emulator mid-test.
         with log_path.open("wb") as log:
             process = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
-                [gcloud, "emulators", "firestore", "start", f"--host-port={host}", "--quiet"],
+                [
+                    gcloud,
+                    "emulators",
+                    "firestore",
+                    "start",
+                    f"--host-port={host}",
+                    "--quiet",
+                    # Rules govern unauthenticated clients only; the tests' own
+                    # client is the project owner and is not bound by them.
+                    *([f"--rules={rules}"] if rules is not None else []),
+                ],
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
