@@ -46,31 +46,56 @@ class SlideImage:
 
 ContentItem = CardItem | SlideImage
 
-# The fields each collection's documents must carry, all strings.
-_REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
+# The fields each collection's documents must carry, all strings, in the order
+# the content files list them. Other fields are allowed and ignored by the site.
+REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
     Collection.PROJECTS: ("name", "description", "photoUrl"),
     Collection.COLLABRATIONS: ("name", "description", "photoUrl"),
     Collection.SLIDER: ("photoUrl",),
 }
 
 
+@dataclass(frozen=True)
+class FieldProblem:
+    """One way a document breaks the model: the field and what is wrong with it."""
+
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"field {self.field!r} {self.message}"
+
+
+def field_problems(collection: Collection, fields: Mapping[str, Any]) -> list[FieldProblem]:
+    """Every problem of the document's fields; an empty list when the site can show it.
+
+    The one statement of the rules: the server skips a document with problems
+    (parse_document), and `stone-content validate` reports them.
+    """
+    problems: list[FieldProblem] = []
+    for field in REQUIRED_FIELDS[collection]:
+        if field not in fields:
+            problems.append(FieldProblem(field, "is missing"))
+        elif not isinstance(fields[field], str):
+            found = type(fields[field]).__name__
+            problems.append(FieldProblem(field, f"should be a string, found {found}"))
+    return problems
+
+
 def parse_document(
     collection: Collection, document_id: str, fields: Mapping[str, Any]
 ) -> ContentItem | None:
     """The typed item, or None (with a warning) for a document missing a field."""
-    values: dict[str, str] = {}
-    for field in _REQUIRED_FIELDS[collection]:
-        value = fields.get(field)
-        if not isinstance(value, str):
-            logger.warning(
-                "Skipping %s/%s: field %r should be a string, found %s",
-                collection.firestore_name,
-                document_id,
-                field,
-                type(value).__name__,
-            )
-            return None
-        values[field] = value
+    problems = field_problems(collection, fields)
+    if problems:
+        logger.warning(
+            "Skipping %s/%s: %s",
+            collection.firestore_name,
+            document_id,
+            "; ".join(str(problem) for problem in problems),
+        )
+        return None
+    values: dict[str, str] = {field: fields[field] for field in REQUIRED_FIELDS[collection]}
     if collection is Collection.SLIDER:
         return SlideImage(id=document_id, photoUrl=values["photoUrl"])
     return CardItem(id=document_id, **values)
