@@ -52,9 +52,9 @@ def test_bad_documents_are_skipped_with_a_warning_naming_them(
         ("data-photo", "contains spaces"),
         ("escaping-photo", "climb out"),
         ("protocol-relative", "https: URL or a path"),
-        ("number-description", "description should be a string, found int"),
-        ("map-name", "name should be a string, found dict"),
-        ("no-photo", "photoUrl is missing"),
+        ("number-description", "'description' should be a string, found int"),
+        ("map-name", "'name' should be a string, found dict"),
+        ("no-photo", "'photoUrl' is missing"),
     ]:
         assert re.search(rf"Skipping Projects/{skipped}: .*{re.escape(reason)}", caplog.text)
 

@@ -46,7 +46,7 @@ def test_a_document_with_a_wrong_field_is_skipped_with_a_warning(
         items = fetch(store, Collection.PROJECTS)
     assert [item.id for item in items] == ["fine"]  # type: ignore[attr-defined]
     assert "Projects/broken" in caplog.text
-    assert "name should be a string, found dict" in caplog.text
+    assert "'name' should be a string, found dict" in caplog.text
     assert "Projects document #1" in caplog.text
 
 

@@ -56,14 +56,20 @@ class LocalContentStore:
         return None
 
 
+def document_id(document: object) -> str | None:
+    """The Firestore document id of one entry of a file: its non-empty string "id"."""
+    doc_id = document.get("id") if isinstance(document, dict) else None
+    return doc_id if isinstance(doc_id, str) and doc_id else None
+
+
 def _split_ids(
     collection: Collection, path: Path, documents: list[Any]
 ) -> list[tuple[str, dict[str, Any]]]:
     # Mirror Firestore: the id is the document's name, the rest are its fields.
     pairs: list[tuple[str, dict[str, Any]]] = []
     for index, document in enumerate(documents):
-        doc_id = document.get("id") if isinstance(document, dict) else None
-        if not isinstance(doc_id, str) or not doc_id:
+        doc_id = document_id(document)
+        if doc_id is None:
             logger.warning(
                 'Skipping %s document #%d in %s: it needs a string "id"',
                 collection.firestore_name,

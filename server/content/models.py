@@ -48,32 +48,46 @@ class SlideImage:
 
 ContentItem = CardItem | SlideImage
 
-# The fields each collection's documents must carry, all strings.
-_REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
+# The fields each collection's documents must carry, all strings, in the order
+# the content files list them. Other fields are allowed and ignored by the site.
+REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
     Collection.PROJECTS: ("name", "description", "photoUrl"),
     Collection.COLLABRATIONS: ("name", "description", "photoUrl"),
     Collection.SLIDER: ("photoUrl",),
 }
 
 
-def document_problems(
-    collection: Collection,
-    fields: Mapping[str, Any],
-    photo_urls: PhotoUrlPolicy,
-) -> list[tuple[str, str]]:
-    """Every (field, problem) that keeps a document off the site; empty when it is fine."""
-    problems: list[tuple[str, str]] = []
-    for field in _REQUIRED_FIELDS[collection]:
-        value = fields.get(field)
-        if value is None:
-            problems.append((field, "is missing"))
-        elif not isinstance(value, str):
-            problems.append((field, f"should be a string, found {type(value).__name__}"))
+@dataclass(frozen=True)
+class FieldProblem:
+    """One way a document breaks the model: the field and what is wrong with it."""
+
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"field {self.field!r} {self.message}"
+
+
+def field_problems(
+    collection: Collection, fields: Mapping[str, Any], photo_urls: PhotoUrlPolicy
+) -> list[FieldProblem]:
+    """Every problem of the document's fields; an empty list when the site can show it.
+
+    The one statement of the rules: the server skips a document with problems
+    (parse_document), and `stone-content validate` reports them.
+    """
+    problems: list[FieldProblem] = []
+    for field in REQUIRED_FIELDS[collection]:
+        if field not in fields:
+            problems.append(FieldProblem(field, "is missing"))
+        elif not isinstance(fields[field], str):
+            found = type(fields[field]).__name__
+            problems.append(FieldProblem(field, f"should be a string, found {found}"))
     photo_url = fields.get("photoUrl")
     if isinstance(photo_url, str):
         problem = photo_urls.problem(photo_url)
         if problem is not None:
-            problems.append(("photoUrl", f"{problem}: {photo_url[:200]!r}"))
+            problems.append(FieldProblem("photoUrl", f"{problem}: {photo_url[:200]!r}"))
     return problems
 
 
@@ -84,16 +98,16 @@ def parse_document(
     photo_urls: PhotoUrlPolicy,
 ) -> ContentItem | None:
     """The typed item, or None (with a warning naming it) for a document that is not fit."""
-    problems = document_problems(collection, fields, photo_urls)
+    problems = field_problems(collection, fields, photo_urls)
     if problems:
         logger.warning(
             "Skipping %s/%s: %s",
             collection.firestore_name,
             document_id,
-            "; ".join(f"{field} {problem}" for field, problem in problems),
+            "; ".join(str(problem) for problem in problems),
         )
         return None
-    values = {field: fields[field] for field in _REQUIRED_FIELDS[collection]}
+    values: dict[str, str] = {field: fields[field] for field in REQUIRED_FIELDS[collection]}
     if collection is Collection.SLIDER:
         return SlideImage(id=document_id, photoUrl=values["photoUrl"])
     return CardItem(id=document_id, **values)

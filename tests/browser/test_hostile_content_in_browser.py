@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from tests.browser.conftest import Console
 from tests.live_server import REPO_ROOT, LiveServer
@@ -49,7 +49,12 @@ def test_payloads_show_as_text_in_cards_and_modal_and_never_run(
     page: Page, hostile_site: LiveServer, console: Console, path: str, file_name: str
 ) -> None:
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def record_and_dismiss(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", record_and_dismiss)
     page.add_init_script(TRAP)
     page.goto(hostile_site.url + path)
     cards = page.locator(".card")

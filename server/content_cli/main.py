@@ -1,0 +1,200 @@
+"""The `stone-content` command: argument parsing, the three subcommands, exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from enum import IntEnum
+from pathlib import Path
+
+from server.content_cli import pull, sync
+from server.content_cli.database import (
+    FIRESTORE_ERRORS,
+    ConfigurationError,
+    describe_target,
+    load_target,
+    open_client,
+)
+from server.content_cli.validate import Validation, validate_content
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    INVALID_CONTENT = 1  # validate found problems, or Firestore holds what a file cannot
+    USAGE = 2  # bad arguments or configuration (argparse also exits with 2)
+    FIRESTORE = 3  # Firestore could not be reached, read or written
+    NOT_CONFIRMED = 4  # push needed a yes and did not get one
+
+
+DEFAULT_TIMEOUT_SECONDS = 30.0
+
+_EPILOG = """\
+exit codes:
+  0  done (validate: no problems)
+  1  the content has problems (validate, push), or Firestore holds values a
+     file cannot (pull); nothing was written
+  2  wrong arguments or configuration
+  3  Firestore could not be reached, read or written
+  4  push was not confirmed (answer y, or pass --yes when not at a terminal)
+
+Firestore: GOOGLE_CLOUD_PROJECT, else company.toml's [firebase] project_id;
+FIRESTORE_EMULATOR_HOST for the emulator; otherwise the standard Google
+credentials (GOOGLE_APPLICATION_CREDENTIALS or the platform's identity).
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="stone-content",
+        description="Check the site's local content files and copy them to and from Firestore.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    validate = commands.add_parser(
+        "validate",
+        help="check the content files against the site's rules",
+        description=(
+            "Check projects.json, collabrations.json and slider.json in DIR against the "
+            "rules the site applies, and that every /images/... photo exists under "
+            "DIR/images. Prints every problem with its file, document id and field."
+        ),
+    )
+    validate.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
+
+    push = commands.add_parser(
+        "push",
+        help="write the content files to Firestore",
+        description=(
+            "Validate DIR, show what will change in Firestore, then write it: every "
+            "document of DIR under its id (set), in batches. Nothing is written if DIR "
+            "has a problem. Documents only in Firestore are kept unless --prune is given."
+        ),
+    )
+    push.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
+    push.add_argument(
+        "--dry-run", action="store_true", help="show what would change and write nothing"
+    )
+    push.add_argument(
+        "--prune", action="store_true", help="delete documents in Firestore that are not in DIR"
+    )
+    push.add_argument("--yes", action="store_true", help="write without asking for confirmation")
+    _add_timeout(push)
+
+    pull_command = commands.add_parser(
+        "pull",
+        help="write Firestore's content to the content files (no images)",
+        description=(
+            "Read the three collections from Firestore and write them to DIR as "
+            "projects.json, collabrations.json and slider.json, replacing those files "
+            "(sorted by id). Images are not downloaded: photoUrl values are kept as they "
+            "are, so /images/... photos must already be in DIR/images."
+        ),
+    )
+    pull_command.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
+    _add_timeout(pull_command)
+    return parser
+
+
+def _add_timeout(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT_SECONDS,
+        metavar="SECONDS",
+        help=f"give up on Firestore after this long (default {DEFAULT_TIMEOUT_SECONDS:g})",
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "validate":
+            return run_validate(args.dir)
+        if args.command == "push":
+            return run_push(
+                args.dir,
+                dry_run=args.dry_run,
+                prune=args.prune,
+                yes=args.yes,
+                timeout_seconds=args.timeout,
+            )
+        return run_pull(args.dir, timeout_seconds=args.timeout)
+    except ConfigurationError as error:
+        print(f"stone-content: {error}", file=sys.stderr)
+        return ExitCode.USAGE
+    except FIRESTORE_ERRORS as error:
+        print(f"stone-content: Firestore: {error}", file=sys.stderr)
+        return ExitCode.FIRESTORE
+
+
+def run_validate(content_dir: Path) -> int:
+    validation = validate_content(content_dir)
+    if not validation.ok:
+        _print_problems(validation)
+        return ExitCode.INVALID_CONTENT
+    print(f"{content_dir}: {validation.summary()}")
+    return ExitCode.OK
+
+
+def run_push(
+    content_dir: Path, *, dry_run: bool, prune: bool, yes: bool, timeout_seconds: float
+) -> int:
+    validation = validate_content(content_dir)
+    if not validation.ok:
+        _print_problems(validation)
+        print("Nothing was written to Firestore.", file=sys.stderr)
+        return ExitCode.INVALID_CONTENT
+    project = load_target()
+    print(f"Comparing {content_dir} with {describe_target(project)}")
+    with open_client(project) as client:
+        remote = sync.read_remote(client, timeout_seconds=timeout_seconds)
+        plan = sync.plan_push(validation.content, remote, prune=prune)
+        for line in plan.lines():
+            print(line)
+        if dry_run:
+            print("Dry run: nothing was written.")
+            return ExitCode.OK
+        if plan.write_count == 0:
+            print("Firestore already matches: nothing to write.")
+            return ExitCode.OK
+        if not yes and not _confirm(f"Make these {plan.write_count} writes to {project}?"):
+            print("Nothing was written.")
+            return ExitCode.NOT_CONFIRMED
+        written = sync.apply_plan(client, plan, validation.content, timeout_seconds=timeout_seconds)
+    print(f"Done: {written} write{'s' if written != 1 else ''} to {project}.")
+    return ExitCode.OK
+
+
+def run_pull(content_dir: Path, *, timeout_seconds: float) -> int:
+    project = load_target()
+    print(f"Reading {describe_target(project)}")
+    with open_client(project) as client:
+        try:
+            content = pull.read_all(client, timeout_seconds=timeout_seconds)
+        except pull.PullError as error:
+            for problem in error.problems:
+                print(problem, file=sys.stderr)
+            print(f"{error}; nothing was written.", file=sys.stderr)
+            return ExitCode.INVALID_CONTENT
+    for collection, path in pull.write_all(content_dir, content).items():
+        print(f"{path}: {len(content[collection])} documents")
+    print("Images are not downloaded; /images/... photos must already be in the folder.")
+    return ExitCode.OK
+
+
+def _print_problems(validation: Validation) -> None:
+    for problem in validation.problems:
+        print(problem, file=sys.stderr)
+    count = len(validation.problems)
+    print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
+
+
+def _confirm(question: str) -> bool:
+    # Without a terminal nobody can answer: refuse rather than wait or assume yes.
+    if not sys.stdin.isatty():
+        print(f"{question} Not at a terminal: pass --yes to write.", file=sys.stderr)
+        return False
+    return input(f"{question} [y/N] ").strip().lower() in {"y", "yes"}

@@ -1,0 +1,173 @@
+"""`stone-content push`: compare the local content with Firestore, then write the difference.
+
+Each document is written with set() under its own id, so a push repeated, or
+resumed after a failure, converges on the same documents and never duplicates
+one. Documents already equal are not written at all: nothing changes for them
+(not even their update time) and a push of unchanged content costs no writes.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from google.cloud import firestore
+from tqdm import tqdm
+
+from server.content.models import Collection
+from server.content_cli.database import FIRESTORE_ERRORS, read_collection, retry_policy
+from server.content_cli.validate import Documents
+
+# Firestore's limit on writes in one batch.
+MAX_BATCH_WRITES = 500
+
+
+@dataclass
+class CollectionChanges:
+    collection: Collection
+    prune: bool
+    added: list[str] = field(default_factory=list)
+    changed: dict[str, list[str]] = field(default_factory=dict)  # id -> fields that differ
+    removed: list[str] = field(default_factory=list)  # only with --prune
+    kept: list[str] = field(default_factory=list)  # only in Firestore, left alone
+    unchanged: int = 0
+
+    def lines(self) -> Iterator[str]:
+        name = self.collection.firestore_name
+        for doc_id in self.added:
+            yield f"  add     {name}/{doc_id}"
+        for doc_id, fields in self.changed.items():
+            yield f"  change  {name}/{doc_id}: {', '.join(fields)}"
+        for doc_id in self.removed:
+            yield f"  remove  {name}/{doc_id}"
+        counts = [f"{len(self.added)} to add", f"{len(self.changed)} to change"]
+        if self.prune:
+            counts.append(f"{len(self.removed)} to remove")
+        counts.append(f"{self.unchanged} unchanged")
+        if self.kept:
+            counts.append(f"{len(self.kept)} only in Firestore (kept; --prune deletes them)")
+        yield f"{name}: {', '.join(counts)}"
+
+
+@dataclass
+class PushPlan:
+    collections: list[CollectionChanges]
+
+    @property
+    def write_count(self) -> int:
+        return sum(len(c.added) + len(c.changed) + len(c.removed) for c in self.collections)
+
+    def lines(self) -> Iterator[str]:
+        for changes in self.collections:
+            yield from changes.lines()
+
+
+def plan_push(
+    local: dict[Collection, Documents], remote: dict[Collection, Documents], *, prune: bool
+) -> PushPlan:
+    plans = []
+    for collection in Collection:
+        ours, theirs = local.get(collection, {}), remote.get(collection, {})
+        changes = CollectionChanges(collection, prune)
+        for doc_id, fields in ours.items():
+            if doc_id not in theirs:
+                changes.added.append(doc_id)
+            elif differing := _differing_fields(fields, theirs[doc_id]):
+                changes.changed[doc_id] = differing
+            else:
+                changes.unchanged += 1
+        extras = sorted(doc_id for doc_id in theirs if doc_id not in ours)
+        if prune:
+            changes.removed = extras
+        else:
+            changes.kept = extras
+        plans.append(changes)
+    return PushPlan(plans)
+
+
+def _differing_fields(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
+    # set() replaces the whole document, so a field only in Firestore is a
+    # change too: the push removes it.
+    names = sorted(ours.keys() | theirs.keys())
+    return [
+        name
+        for name in names
+        if name not in ours or name not in theirs or ours[name] != theirs[name]
+    ]
+
+
+def read_remote(client: firestore.Client, *, timeout_seconds: float) -> dict[Collection, Documents]:
+    return {
+        collection: read_collection(client, collection, timeout_seconds=timeout_seconds)
+        for collection in Collection
+    }
+
+
+@dataclass(frozen=True)
+class _Write:
+    collection: Collection
+    doc_id: str
+    fields: dict[str, Any] | None  # None: delete
+
+
+def _writes(plan: PushPlan, local: dict[Collection, Documents]) -> Iterator[_Write]:
+    for changes in plan.collections:
+        documents = local.get(changes.collection, {})
+        for doc_id in [*changes.added, *changes.changed]:
+            yield _Write(changes.collection, doc_id, documents[doc_id])
+        for doc_id in changes.removed:
+            yield _Write(changes.collection, doc_id, None)
+
+
+def apply_plan(
+    client: firestore.Client,
+    plan: PushPlan,
+    local: dict[Collection, Documents],
+    *,
+    timeout_seconds: float,
+    out: TextIO = sys.stdout,
+) -> int:
+    """Make the plan's writes in batches; returns how many were made."""
+    writes = list(_writes(plan, local))
+    done = 0
+    with progress_bar(len(writes), out) as bar:
+        for batch_writes in _batches(writes, MAX_BATCH_WRITES):
+            batch = client.batch()
+            for write in batch_writes:
+                ref = client.collection(write.collection.firestore_name).document(write.doc_id)
+                if write.fields is None:
+                    batch.delete(ref)
+                else:
+                    batch.set(ref, write.fields)
+            try:
+                batch.commit(retry=retry_policy(timeout_seconds), timeout=timeout_seconds)
+            except FIRESTORE_ERRORS:
+                # A batch is atomic; the push as a whole is not. Say how far it
+                # got: the next push writes only what is still missing.
+                bar.close()
+                print(f"Stopped after {done} of {len(writes)} writes.", file=sys.stderr)
+                raise
+            done += len(batch_writes)
+            bar.update(len(batch_writes))
+    return done
+
+
+def progress_bar(total: int, out: TextIO) -> tqdm[Any]:
+    # No bar in logs and pipes (its carriage returns would litter them); on a
+    # terminal, only for runs long enough to be worth watching.
+    return tqdm(
+        total=total,
+        unit="doc",
+        desc="Writing",
+        file=out,
+        disable=not out.isatty(),
+        delay=0.5,
+        leave=False,
+    )
+
+
+def _batches(writes: list[_Write], size: int) -> Iterable[list[_Write]]:
+    for start in range(0, len(writes), size):
+        yield writes[start : start + size]
