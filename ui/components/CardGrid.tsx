@@ -31,8 +31,12 @@ export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
                 decoding="async"
               />
               <span className="card__body">
-                <span className="card__name">{item.name}</span>
-                <span className="card__description">{item.description}</span>
+                <span className="card__name" dir="auto">
+                  {item.name}
+                </span>
+                <span className="card__description" dir="auto">
+                  {item.description}
+                </span>
               </span>
             </button>
           </li>

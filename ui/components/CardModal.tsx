@@ -38,10 +38,12 @@ export function CardModal({ item, onClose }: CardModalProps) {
             height={400}
           />
           <div className="card-modal__text">
-            <h2 id="card-modal-title" className="card-modal__name">
+            <h2 id="card-modal-title" className="card-modal__name" dir="auto">
               {item.name}
             </h2>
-            <p className="card-modal__description">{item.description}</p>
+            <p className="card-modal__description" dir="auto">
+              {item.description}
+            </p>
             <button type="button" className="button button--primary" onClick={onClose} autoFocus>
               Close
             </button>
