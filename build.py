@@ -34,6 +34,19 @@ ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 # The URL prefix the server mounts bundles/client on.
 ASSETS_URL = "/assets/"
 
+# Modules with one implementation per build: everything eager for the server's
+# synchronous render, split into chunks loaded on demand for the browser.
+SPLIT_MODULES = ("pages", "slider-gallery")
+SPLIT_FILES = {"pages": "pages", "slider-gallery": "SliderGallery"}
+
+
+def aliases(build: str) -> list[str]:
+    return [
+        f"--alias:@stone/{name}=./ui/split/{SPLIT_FILES[name]}.{build}.tsx"
+        for name in SPLIT_MODULES
+    ]
+
+
 COMMON_FLAGS = [
     "--bundle",
     "--platform=browser",
@@ -62,6 +75,7 @@ def build_server_bundle() -> None:
             "--target=es2022",
             "--define:global=globalThis",
             "--loader:.css=empty",
+            *aliases("server"),
             f"--outfile={SERVER_BUNDLE}",
         ]
     )
@@ -83,6 +97,7 @@ def build_client_bundle() -> None:
             "--loader:.woff2=file",
             "--loader:.woff=file",
             "--loader:.jpg=file",
+            *aliases("client"),
             f"--public-path={ASSETS_URL}",
             f"--outdir={CLIENT_DIR}",
             f"--metafile={CLIENT_METAFILE}",
@@ -91,26 +106,40 @@ def build_client_bundle() -> None:
 
 
 def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
-    """The entry script, its stylesheet and its eagerly imported chunks, as URLs."""
+    """What a page links: the entry script, its stylesheet, fonts, and per page its chunks."""
     outputs: dict[str, Any] = metafile["outputs"]
     client_prefix = CLIENT_DIR.relative_to(ROOT).as_posix() + "/"
 
     def url(output_path: str) -> str:
         return ASSETS_URL + output_path.removeprefix(client_prefix)
 
-    for path, output in outputs.items():
-        if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js"):
-            static_imports = [
-                url(item["path"])
-                for item in output["imports"]
-                if item["kind"] == "import-statement"
-            ]
-            return {
-                "script": url(path),
-                "stylesheets": [url(output["cssBundle"])] if "cssBundle" in output else [],
-                "modulepreload": static_imports,
-            }
-    raise RuntimeError("esbuild's metafile names no client entry script")
+    def static_imports(output_path: str) -> list[str]:
+        return [
+            item["path"]
+            for item in outputs[output_path]["imports"]
+            if item["kind"] == "import-statement"
+        ]
+
+    entry = next(
+        path
+        for path, output in outputs.items()
+        if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js")
+    )
+    # Each page's chunk (made from its dynamic import) and what it imports
+    # statically: the server tells the browser to fetch them with the entry.
+    page_chunks = {
+        output["entryPoint"]: [url(path), *map(url, static_imports(path))]
+        for path, output in outputs.items()
+        if output.get("entryPoint", "").startswith("ui/pages/") and path.endswith(".js")
+    }
+    fonts = [url(path) for path in outputs if path.endswith(".woff2")]
+    return {
+        "script": url(entry),
+        "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],
+        "modulepreload": [url(path) for path in static_imports(entry)],
+        "pages": page_chunks,
+        "fonts": fonts,
+    }
 
 
 # Text assets worth compressing; fonts and images are compressed already.

@@ -16,6 +16,8 @@ class SitePage:
     collections: tuple[Collection, ...]
     # The page's headings, for the plain page served when rendering fails.
     headings: tuple[str, ...]
+    # The React page component's module: its chunk is preloaded with the page.
+    ui_module: str
 
 
 LANDING = SitePage(
@@ -26,6 +28,7 @@ LANDING = SitePage(
         "products in marble, Jerusalem stone and granite, shipped to the Gulf, Europe and the US."
     ),
     collections=(Collection.SLIDER,),
+    ui_module="ui/pages/LandingPage.tsx",
     headings=(
         "WELCOME TO THE WORLD OF FINE STONE",
         "Our Services",
@@ -40,6 +43,7 @@ PROJECTS = SitePage(
     title="Projects",
     description="Our projects in marble, Jerusalem stone and granite: façades, floors, stairs.",
     collections=(Collection.PROJECTS,),
+    ui_module="ui/pages/ProjectsPage.tsx",
     headings=("Projects",),
 )
 COLLABRATIONS = SitePage(
@@ -47,6 +51,7 @@ COLLABRATIONS = SitePage(
     title="Collabrations",
     description="The architects, contractors and distributors we work with around the world.",
     collections=(Collection.COLLABRATIONS,),
+    ui_module="ui/pages/CollabrationsPage.tsx",
     headings=("Collabrations",),
 )
 NOT_FOUND = SitePage(
@@ -54,6 +59,7 @@ NOT_FOUND = SitePage(
     title="Page not found",
     description="This page does not exist.",
     collections=(),
+    ui_module="ui/pages/NotFoundPage.tsx",
     headings=("This page is not here",),
 )
 

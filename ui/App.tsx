@@ -1,11 +1,10 @@
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
+// Eager on the server, one chunk per page in the browser (build.py aliases it).
+import { pages } from "@stone/pages";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
-import { CollabrationsPage } from "./pages/CollabrationsPage";
-import { LandingPage } from "./pages/LandingPage";
-import { NotFoundPage } from "./pages/NotFoundPage";
-import { ProjectsPage } from "./pages/ProjectsPage";
+import { ROUTES } from "./split/routes";
 
 // A new page starts at the top, as a full page load would. Not on the first
 // render: that is the page load itself, which may be a deep link (/#about).
@@ -27,12 +26,16 @@ export function App() {
   return (
     <>
       <Header companyName={company.shortName} />
-      <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/projects" caseSensitive element={<ProjectsPage />} />
-        <Route path="/Collabrations" caseSensitive element={<CollabrationsPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      {/* While a page's chunk loads, the router keeps the old page on screen. */}
+      <Suspense fallback={null}>
+        <Routes>
+          {ROUTES.map(({ path, page }) => {
+            const Page = pages[page];
+            return <Route key={path} path={path} caseSensitive element={<Page />} />;
+          })}
+          <Route path="*" element={<pages.notFound />} />
+        </Routes>
+      </Suspense>
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
+import { preloadPage } from "@stone/pages";
 import { App } from "./App";
 import { PageDataContext } from "./data/PageDataContext";
+import { pageFor } from "./split/routes";
 import type { PageData } from "./types";
 import "./styles/site.css";
 
@@ -14,20 +16,26 @@ function readPageData(): PageData {
   return JSON.parse(element.textContent) as PageData;
 }
 
-const pageData = readPageData();
-const root = document.getElementById("root");
-if (root === null) throw new Error("No #root element to hydrate");
+async function hydrate(): Promise<void> {
+  const pageData = readPageData();
+  const root = document.getElementById("root");
+  if (root === null) throw new Error("No #root element to hydrate");
+  // The server modulepreloads this page's chunk; have it in hand before
+  // hydrating so the page hydrates in one pass.
+  await preloadPage(pageFor(window.location.pathname));
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <PageDataContext.Provider value={pageData}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </PageDataContext.Provider>
+    </StrictMode>,
+  );
+}
 
-hydrateRoot(
-  root,
-  <StrictMode>
-    <PageDataContext.Provider value={pageData}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </PageDataContext.Provider>
-  </StrictMode>,
-);
+void hydrate();
 
 // Performance metrics are never on the critical path: loaded after the page is.
 function loadVitalsReporter(): void {

@@ -17,6 +17,7 @@ TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 class PageMeta:
     title: str
     description: str
+    ui_module: str | None = None
 
 
 class DocumentTemplate:
@@ -35,6 +36,7 @@ class DocumentTemplate:
         return self._template.render(
             meta=meta,
             assets=self._assets,
+            module_preloads=self._assets.module_preloads(meta.ui_module),
             # React escaped the body when it rendered it.
             body_html=Markup(body_html),  # noqa: S704
             page_data_json=page_data_json,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -16,6 +16,9 @@ class AssetManifest:
     script: str
     stylesheets: tuple[str, ...]
     modulepreload: tuple[str, ...]
+    fonts: tuple[str, ...] = ()
+    # Per page module (ui/pages/X.tsx): its chunk and the chunks that imports.
+    pages: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, bundles_dir: Path) -> AssetManifest:
@@ -30,4 +33,11 @@ class AssetManifest:
             script=raw["script"],
             stylesheets=tuple(raw["stylesheets"]),
             modulepreload=tuple(raw["modulepreload"]),
+            fonts=tuple(raw.get("fonts", ())),
+            pages={module: tuple(urls) for module, urls in raw.get("pages", {}).items()},
         )
+
+    def module_preloads(self, page_module: str | None) -> tuple[str, ...]:
+        """Every chunk a page runs at once, so none waits for another to be parsed."""
+        extra = self.pages.get(page_module, ()) if page_module else ()
+        return tuple(dict.fromkeys((*self.modulepreload, *extra)))

@@ -97,7 +97,7 @@ class PageRenderer:
     def meta(self, page: SitePage) -> PageMeta:
         name = self._company.name
         title = f"{name}: {page.title}" if page is LANDING else f"{page.title} | {name}"
-        return PageMeta(title=title, description=page.description)
+        return PageMeta(title=title, description=page.description, ui_module=page.ui_module)
 
 
 def empty_page_data(company: Company) -> dict[str, Any]:

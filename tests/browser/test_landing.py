@@ -73,6 +73,8 @@ def test_slider_shows_every_slide_with_thumbnails_status_and_autoplays_every_5_s
 ) -> None:
     page.goto(site.url + "/")
     slider = page.locator(".slider")
+    # The gallery's code loads as the slider nears the viewport; it plays from then on.
+    slider.scroll_into_view_if_needed()
     expect(slider.locator(".image-gallery-thumbnail")).to_have_count(len(SLIDES))
     status = slider.locator(".image-gallery-index")
     expect(status).to_have_text(f"1 / {len(SLIDES)}")
@@ -87,6 +89,26 @@ def test_slider_shows_every_slide_with_thumbnails_status_and_autoplays_every_5_s
     expect(status).to_have_text(f"1 / {len(SLIDES)}", timeout=1)
     expect(status).to_have_text(f"2 / {len(SLIDES)}", timeout=2000)
     expect(current).to_have_attribute("src", src[1])
+
+
+def test_the_gallery_code_loads_only_when_the_slider_nears_the_viewport(
+    page: Page, site: LiveServer
+) -> None:
+    gallery_requests: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            gallery_requests.append(request.url) if "SlideGallery" in request.url else None
+        ),
+    )
+    page.goto(site.url + "/")
+    page.wait_for_load_state("networkidle")
+    # The server's slider markup is there from the start, without the code.
+    expect(page.locator(".slider .image-gallery-thumbnail")).to_have_count(len(SLIDES))
+    assert gallery_requests == []
+    with page.expect_request(lambda request: "SlideGallery" in request.url):
+        page.locator(".slider").scroll_into_view_if_needed()
+    assert len(gallery_requests) == 1
 
 
 def test_book_now_opens_the_booking_page_in_a_new_tab(page: Page, site: LiveServer) -> None:

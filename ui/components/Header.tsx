@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { scrollToSection, type SectionId } from "../data/sections";
+import { prepareScrolling, scrollToSection, type SectionId } from "../data/sections";
 import { Logo } from "./Logo";
 
 interface HeaderProps {
@@ -21,7 +21,7 @@ export function Header({ companyName }: HeaderProps) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     if (pathname === "/") {
-      scrollToSection(section);
+      void scrollToSection(section);
     } else {
       const request: ScrollRequest = { scrollTo: section };
       navigate("/", { state: request });
@@ -41,10 +41,22 @@ export function Header({ companyName }: HeaderProps) {
           <NavLink to="/Collabrations" className="site-nav__link">
             Collabrations
           </NavLink>
-          <a href="/#about" className="site-nav__link" onClick={(e) => goToSection(e, "about")}>
+          <a
+            href="/#about"
+            className="site-nav__link"
+            onPointerEnter={prepareScrolling}
+            onFocus={prepareScrolling}
+            onClick={(e) => goToSection(e, "about")}
+          >
             About us
           </a>
-          <a href="/#contact" className="site-nav__link" onClick={(e) => goToSection(e, "contact")}>
+          <a
+            href="/#contact"
+            className="site-nav__link"
+            onPointerEnter={prepareScrolling}
+            onFocus={prepareScrolling}
+            onClick={(e) => goToSection(e, "contact")}
+          >
             Contact
           </a>
         </nav>

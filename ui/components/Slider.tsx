@@ -1,48 +1,37 @@
-import ImageGallery, { type GalleryItem } from "react-image-gallery";
+import { Suspense } from "react";
+// Eager on the server, loaded near the viewport in the browser (build.py aliases it).
+import { SliderGallery } from "@stone/slider-gallery";
 import type { SlideImage } from "../types";
-
-export const SLIDE_INTERVAL_MS = 5000;
 
 interface SliderProps {
   slides: SlideImage[];
 }
 
-function toGalleryItem(slide: SlideImage, index: number, total: number): GalleryItem {
-  const label = `Stone work, photo ${index + 1} of ${total}`;
-  return {
-    original: slide.photoUrl,
-    thumbnail: slide.photoUrl,
-    originalAlt: label,
-    thumbnailAlt: `Show photo ${index + 1}`,
-    originalWidth: "1600",
-    originalHeight: "900",
-    thumbnailWidth: 160,
-    thumbnailHeight: 90,
-    // The first slide is the one in view; the rest wait until needed.
-    loading: index === 0 ? "eager" : "lazy",
-    thumbnailLoading: "lazy",
-  };
+// Shown after client-side navigation until the gallery's code arrives.
+function FirstSlide({ slide }: { slide: SlideImage }) {
+  return (
+    <img
+      className="slider__placeholder"
+      src={slide.photoUrl}
+      alt=""
+      width={1600}
+      height={900}
+      decoding="async"
+    />
+  );
 }
 
 export function Slider({ slides }: SliderProps) {
-  const items = slides.map((slide, index) => toGalleryItem(slide, index, slides.length));
   return (
-    <section className="slider" aria-labelledby="slider-title">
+    <section id="slider" className="slider" aria-labelledby="slider-title">
       <div className="container">
         <h2 id="slider-title" className="section-title">
           Our Work in Stone
         </h2>
-        {items.length > 0 && (
-          <ImageGallery
-            items={items}
-            autoPlay
-            slideInterval={SLIDE_INTERVAL_MS}
-            showThumbnails
-            showIndex
-            showPlayButton
-            showFullscreenButton={false}
-            additionalClass="slider__gallery"
-          />
+        {slides.length > 0 && (
+          <Suspense fallback={<FirstSlide slide={slides[0]} />}>
+            <SliderGallery slides={slides} />
+          </Suspense>
         )}
       </div>
     </section>

@@ -20,7 +20,7 @@ export function LandingPage() {
 
   // Arriving from another page through "About us" or "Contact".
   useEffect(() => {
-    if (scrollRequest?.scrollTo) scrollToSection(scrollRequest.scrollTo);
+    if (scrollRequest?.scrollTo) void scrollToSection(scrollRequest.scrollTo);
   }, [scrollRequest, location.key]);
 
   return (

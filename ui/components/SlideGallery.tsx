@@ -1,0 +1,42 @@
+import ImageGallery, { type GalleryItem } from "react-image-gallery";
+import type { SlideImage } from "../types";
+
+export const SLIDE_INTERVAL_MS = 5000;
+
+export interface SlideGalleryProps {
+  slides: SlideImage[];
+}
+
+function toGalleryItem(slide: SlideImage, index: number, total: number): GalleryItem {
+  const label = `Stone work, photo ${index + 1} of ${total}`;
+  return {
+    original: slide.photoUrl,
+    thumbnail: slide.photoUrl,
+    originalAlt: label,
+    thumbnailAlt: `Show photo ${index + 1}`,
+    originalWidth: "1600",
+    originalHeight: "900",
+    thumbnailWidth: 160,
+    thumbnailHeight: 90,
+    // The first slide is the one in view; the rest wait until needed.
+    loading: index === 0 ? "eager" : "lazy",
+    thumbnailLoading: "lazy",
+  };
+}
+
+/** The slider itself (react-image-gallery): autoplay every 5 s, thumbnails, status. */
+export function SlideGallery({ slides }: SlideGalleryProps) {
+  const items = slides.map((slide, index) => toGalleryItem(slide, index, slides.length));
+  return (
+    <ImageGallery
+      items={items}
+      autoPlay
+      slideInterval={SLIDE_INTERVAL_MS}
+      showThumbnails
+      showIndex
+      showPlayButton
+      showFullscreenButton={false}
+      additionalClass="slider__gallery"
+    />
+  );
+}
