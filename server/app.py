@@ -28,6 +28,7 @@ from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import AssetManifest
 from server.rendering.page_renderer import PageRenderer, empty_page_data
 from server.rendering.render_pool import RenderPool
+from server.seo.site_files import ICONS, SiteFiles
 from server.settings import Settings
 from server.site_map import PAGES
 
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             pool=pool,
             document=DocumentTemplate(assets),
             company=company,
+            base_url=settings.public_base_url,
             cache_pages=settings.html_cache,
         )
         logger.info("Serving content from %s", settings.content_source.value)
@@ -74,8 +76,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await pool.close()
             await store.close()
 
+    site_files = SiteFiles(company, settings.public_base_url)
     routes: list[BaseRoute] = [
         *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
+        Route("/robots.txt", site_files.robots),
+        Route("/sitemap.xml", site_files.sitemap),
+        Route("/manifest.webmanifest", site_files.manifest),
+        *(Route(f"/{name}", site_files.icon) for name in ICONS),
         Route("/api/content/{collection}", content_api, methods=["GET"]),
         Route("/assets/{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
         Mount(

@@ -17,6 +17,7 @@ class CompanyFileError(ValueError):
 @dataclass(frozen=True, kw_only=True)
 class Branch:
     country: str
+    country_code: str
     phone: str
     email: str | None = None
     address: str | None = None
@@ -31,6 +32,7 @@ class Company:
     video_title: str
     branches: tuple[Branch, ...]
     firebase_project_id: str
+    same_as: tuple[str, ...] = ()
 
     def for_page(self) -> dict[str, Any]:
         """The facts the React tree shows, in its camelCase shape (ui/types.ts: Company)."""
@@ -72,6 +74,7 @@ def load_company(path: Path) -> Company:
         branches=tuple(
             Branch(
                 country=branch.text("country"),
+                country_code=branch.text("country_code"),
                 phone=branch.text("phone"),
                 email=branch.optional_text("email"),
                 address=branch.optional_text("address"),
@@ -80,6 +83,7 @@ def load_company(path: Path) -> Company:
             for branch in [_Table(item, f"{path} branches[{index}]")]
         ),
         firebase_project_id=firebase.text("project_id"),
+        same_as=tuple(str(url) for url in table.get("same_as", list)) if "same_as" in raw else (),
     )
 
 

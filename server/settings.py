@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from urllib.parse import urlsplit
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,6 +48,8 @@ class Settings:
     image_hosts: tuple[str, ...] = ("firebasestorage.googleapis.com", "storage.googleapis.com")
     # Host headers the site answers to; "*" answers to any.
     allowed_hosts: tuple[str, ...] = ("*",)
+    # Where the public reaches the site: canonical URLs, sitemap, social cards.
+    public_base_url: str = "http://127.0.0.1:8000"
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -75,6 +78,7 @@ class Settings:
             dev_mode=_switch(env, "DEV_MODE", defaults.dev_mode),
             image_hosts=_names(env, "IMAGE_HOSTS", defaults.image_hosts),
             allowed_hosts=_names(env, "ALLOWED_HOSTS", defaults.allowed_hosts),
+            public_base_url=_base_url(env, "PUBLIC_BASE_URL", defaults.public_base_url),
         )
 
 
@@ -115,6 +119,16 @@ def _positive_float(
         lowest = "zero or more" if allow_zero else "a number above zero"
         raise SettingsError(f"{name}={raw!r}: expected {lowest}")
     return value
+
+
+def _base_url(env: Mapping[str, str], name: str, default: str) -> str:
+    raw = (env.get(name) or "").strip()
+    if not raw:
+        return default
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise SettingsError(f"{name}={raw!r}: expected a URL like https://www.example.com")
+    return raw.rstrip("/")
 
 
 def _names(env: Mapping[str, str], name: str, default: tuple[str, ...]) -> tuple[str, ...]:

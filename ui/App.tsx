@@ -25,6 +25,9 @@ export function App() {
   useScrollToTopOnNavigation();
   return (
     <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <Header companyName={company.shortName} />
       {/* While a page's chunk loads, the router keeps the old page on screen. */}
       <Suspense fallback={null}>

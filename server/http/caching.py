@@ -13,3 +13,6 @@ CONTENT_IMAGE = "public, max-age=300, stale-while-revalidate=3600"
 
 # Error pages and API errors must not be kept.
 NO_STORE = "no-store"
+
+# robots.txt, the sitemap, icons and the manifest: stable names, rare changes.
+SITE_FILE = "public, max-age=86400"

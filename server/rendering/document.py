@@ -17,7 +17,13 @@ TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 class PageMeta:
     title: str
     description: str
+    site_name: str
     ui_module: str | None = None
+    # Absolute URLs; no canonical URL for pages search engines should not index.
+    canonical_url: str | None = None
+    image_url: str | None = None
+    # schema.org JSON-LD, already escaped for a script element.
+    structured_data: Markup | None = None
 
 
 class DocumentTemplate:

@@ -15,11 +15,15 @@ from typing import Any
 
 from server.company import Company
 from server.content.cache import ContentCache, Snapshot
-from server.content.models import ContentItem
+from server.content.models import Collection, ContentItem
 from server.rendering.document import DocumentTemplate, PageMeta
 from server.rendering.inline_data import json_for_script
 from server.rendering.render_pool import RenderPool
-from server.site_map import LANDING, SitePage
+from server.seo import structured_data
+from server.site_map import LANDING, NOT_FOUND, SitePage
+
+# The picture shown when a page is shared (Open Graph, Twitter cards).
+SOCIAL_IMAGE_PATH = "/images/og-default.jpg"
 
 
 @dataclass(frozen=True)
@@ -46,12 +50,14 @@ class PageRenderer:
         pool: RenderPool,
         document: DocumentTemplate,
         company: Company,
+        base_url: str,
         cache_pages: bool = True,
     ) -> None:
         self._content = content
         self._pool = pool
         self._document = document
         self._company = company
+        self._base_url = base_url
         self._cache_pages = cache_pages
         # One entry per page: the content versions it was rendered from, and the result.
         self._pages: dict[str, tuple[tuple[int, ...], RenderedPage]] = {}
@@ -67,7 +73,9 @@ class PageRenderer:
         body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
         rendered = RenderedPage.from_html(
             self._document.render(
-                meta=self.meta(page), body_html=body_html, page_data_json=json_for_script(data)
+                meta=self.meta(page, snapshots),
+                body_html=body_html,
+                page_data_json=json_for_script(data),
             )
         )
         if self._cache_pages:
@@ -94,10 +102,25 @@ class PageRenderer:
             },
         }
 
-    def meta(self, page: SitePage) -> PageMeta:
+    def meta(self, page: SitePage, snapshots: list[Snapshot] | None = None) -> PageMeta:
         name = self._company.name
         title = f"{name}: {page.title}" if page is LANDING else f"{page.title} | {name}"
-        return PageMeta(title=title, description=page.description, ui_module=page.ui_module)
+        indexed = page is not NOT_FOUND
+        nodes = [structured_data.organization(self._company, self._base_url)]
+        for collection, snapshot in zip(page.collections, snapshots or [], strict=False):
+            if collection is not Collection.SLIDER:
+                nodes.append(
+                    structured_data.item_list(page.title, snapshot.items, self._base_url, page.path)
+                )
+        return PageMeta(
+            title=title,
+            description=page.description,
+            site_name=name,
+            ui_module=page.ui_module,
+            canonical_url=self._base_url + page.path if indexed else None,
+            image_url=self._base_url + SOCIAL_IMAGE_PATH,
+            structured_data=json_for_script(structured_data.graph(*nodes)) if indexed else None,
+        )
 
 
 def empty_page_data(company: Company) -> dict[str, Any]:

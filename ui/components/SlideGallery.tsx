@@ -1,4 +1,6 @@
-import ImageGallery, { type GalleryItem } from "react-image-gallery";
+import { useRef } from "react";
+import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
+import { prefersReducedMotion } from "../data/motion";
 import type { SlideImage } from "../types";
 
 export const SLIDE_INTERVAL_MS = 5000;
@@ -24,19 +26,61 @@ function toGalleryItem(slide: SlideImage, index: number, total: number): Gallery
   };
 }
 
-/** The slider itself (react-image-gallery): autoplay every 5 s, thumbnails, status. */
+/**
+ * The slider itself (react-image-gallery): autoplay every 5 s, thumbnails,
+ * status. Motion a visitor did not ask for can be stopped (WCAG 2.2.2): the
+ * play/pause button, a pause while the pointer or focus is on the slider, and
+ * no autoplay at all for visitors who ask for reduced motion.
+ */
 export function SlideGallery({ slides }: SlideGalleryProps) {
+  const gallery = useRef<ImageGalleryRef>(null);
+  const playing = useRef(false);
+  // Set when hovering or focusing paused a playing slider, so leaving resumes it.
+  const resumeOnLeave = useRef(false);
   const items = slides.map((slide, index) => toGalleryItem(slide, index, slides.length));
+
+  function holdStill(): void {
+    if (playing.current) {
+      resumeOnLeave.current = true;
+      gallery.current?.pause();
+    }
+  }
+
+  function carryOn(): void {
+    if (resumeOnLeave.current) {
+      resumeOnLeave.current = false;
+      gallery.current?.play();
+    }
+  }
+
   return (
-    <ImageGallery
-      items={items}
-      autoPlay
-      slideInterval={SLIDE_INTERVAL_MS}
-      showThumbnails
-      showIndex
-      showPlayButton
-      showFullscreenButton={false}
-      additionalClass="slider__gallery"
-    />
+    <div
+      className="slider__frame"
+      onMouseEnter={holdStill}
+      onMouseLeave={carryOn}
+      onFocus={holdStill}
+      onBlur={(event) => {
+        // Focus moving between the slider's own buttons is not leaving it.
+        if (!event.currentTarget.contains(event.relatedTarget)) carryOn();
+      }}
+    >
+      <ImageGallery
+        ref={gallery}
+        items={items}
+        autoPlay={!prefersReducedMotion()}
+        slideInterval={SLIDE_INTERVAL_MS}
+        showThumbnails
+        showIndex
+        showPlayButton
+        showFullscreenButton={false}
+        additionalClass="slider__gallery"
+        onPlay={() => {
+          playing.current = true;
+        }}
+        onPause={() => {
+          playing.current = false;
+        }}
+      />
+    </div>
   );
 }

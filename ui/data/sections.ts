@@ -1,3 +1,5 @@
+import { prefersReducedMotion } from "./motion";
+
 /** Landing-page sections the header can scroll to; each is also the element's id. */
 export type SectionId = "about" | "contact";
 
@@ -20,7 +22,8 @@ export async function scrollToSection(section: SectionId): Promise<void> {
   prepareScrolling();
   const { scroller } = await (scrollerModule as Promise<typeof import("./scroller")>);
   scroller.scrollTo(section, {
-    duration: SCROLL_DURATION_MS,
+    // Visitors who ask for reduced motion go straight there.
+    duration: prefersReducedMotion() ? 0 : SCROLL_DURATION_MS,
     smooth: "easeInOutQuad",
     offset: -headerHeight(),
   });

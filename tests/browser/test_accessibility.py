@@ -1,0 +1,151 @@
+"""WCAG 2.2 AA in a real browser: axe-core on every route, keyboard-only use, motion."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]  # no type information
+from playwright.sync_api import Browser, Page, expect
+
+from tests.live_server import LiveServer
+
+AXE = Axe()
+PHONE_AND_DESKTOP = pytest.mark.parametrize(
+    "viewport", [(390, 844), (1280, 800)], ids=["phone", "desktop"], indirect=True
+)
+# WCAG 2.0, 2.1 and 2.2, levels A and AA, plus axe's best practices.
+AXE_OPTIONS = {
+    "resultTypes": ["violations"],
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+}
+
+
+def violations(page: Page) -> list[str]:
+    results = AXE.run(page, options=AXE_OPTIONS)
+    return [
+        f"{violation['id']}: {[node['target'] for node in violation['nodes']]}"
+        for violation in results.response["violations"]
+    ]
+
+
+@PHONE_AND_DESKTOP
+@pytest.mark.parametrize("path", ["/", "/projects", "/Collabrations", "/not-here"])
+def test_axe_finds_no_violation(page: Page, site: LiveServer, path: str) -> None:
+    page.goto(site.url + path)
+    page.wait_for_load_state("networkidle")
+    assert violations(page) == []
+
+
+@PHONE_AND_DESKTOP
+def test_axe_finds_no_violation_with_the_modal_open(page: Page, site: LiveServer) -> None:
+    page.goto(site.url + "/projects")
+    page.locator(".card").first.click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    assert violations(page) == []
+
+
+def focused(page: Page) -> str:
+    label: str = page.evaluate(
+        """() => {
+            const element = document.activeElement;
+            return (element.getAttribute('aria-label') || element.textContent).trim();
+        }"""
+    )
+    return label
+
+
+def test_the_keyboard_reaches_the_skip_link_and_every_menu_item(
+    page: Page, site: LiveServer
+) -> None:
+    page.goto(site.url + "/projects")
+    page.keyboard.press("Tab")
+    assert focused(page) == "Skip to content"
+    expect(page.locator(".skip-link")).to_be_in_viewport()
+    stops = []
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        stops.append(focused(page))
+    assert stops == ["Fine Stone: home", "Projects", "Collabrations", "About us", "Contact"]
+
+
+def test_the_skip_link_takes_focus_to_the_content(page: Page, site: LiveServer) -> None:
+    page.goto(site.url + "/projects")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    # The next stop after skipping is the first card, not the menu.
+    assert page.evaluate("document.activeElement.classList.contains('card')")
+
+
+def test_a_card_opens_with_enter_keeps_focus_inside_and_gives_it_back(
+    page: Page, site: LiveServer
+) -> None:
+    page.goto(site.url + "/projects")
+    card = page.locator(".card").nth(1)
+    card.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    assert page.evaluate("document.querySelector('dialog').contains(document.activeElement)")
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        assert page.evaluate(
+            "document.querySelector('dialog').contains(document.activeElement)"
+            " || document.activeElement === document.body"
+        )
+    # The page behind does not scroll while the modal is open.
+    assert page.evaluate("getComputedStyle(document.documentElement).overflow") == "hidden"
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert page.evaluate("document.activeElement.classList.contains('card')")
+    assert page.evaluate("document.activeElement === document.querySelectorAll('.card')[1]")
+
+
+def test_close_with_the_keyboard_returns_focus_to_the_card(page: Page, site: LiveServer) -> None:
+    page.goto(site.url + "/Collabrations")
+    page.locator(".card").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog")).to_be_visible()
+    page.get_by_role("button", name="Close").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog")).to_be_hidden()
+    assert page.evaluate("document.activeElement === document.querySelector('.card')")
+
+
+def status_text(page: Page) -> str:
+    return page.locator(".image-gallery-index").inner_text()
+
+
+def test_the_slider_pauses_while_hovered_and_has_a_pause_control(
+    page: Page, site: LiveServer
+) -> None:
+    page.goto(site.url + "/")
+    page.locator(".slider").scroll_into_view_if_needed()
+    expect(page.locator(".image-gallery-play-button")).to_be_visible()
+    page.locator(".image-gallery-slide-wrapper").hover()
+    page.wait_for_timeout(200)
+    before = status_text(page)
+    page.wait_for_timeout(5600)
+    assert status_text(page) == before  # held still under the pointer
+    page.mouse.move(0, 0)
+    expect(page.locator(".image-gallery-index")).not_to_have_text(before, timeout=6000)
+
+
+def test_reduced_motion_means_no_autoplay_and_instant_scrolling(
+    browser: Browser, site: LiveServer
+) -> None:
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(site.url + "/")
+    page.locator(".slider").scroll_into_view_if_needed()
+    expect(page.locator(".image-gallery-thumbnail")).to_have_count(5)
+    page.evaluate("window.scrollTo(0, 0)")
+    before = status_text(page)
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="About us").click()
+    page.wait_for_timeout(150)  # instant: already there, with no animation to wait for
+    expect(page.locator("#about h2")).to_be_in_viewport()
+    page.wait_for_timeout(5500)
+    assert status_text(page) == before
+    context.close()

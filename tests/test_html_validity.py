@@ -1,0 +1,52 @@
+"""The W3C Nu HTML checker (npm vnu-jar, the machine's Java) on every rendered page."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from server.app import create_app
+from server.settings import REPO_ROOT, Settings
+from tests.test_render_failures import BROKEN_RENDER
+
+VNU = REPO_ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+
+
+def check(files: list[Path]) -> list[dict[str, object]]:
+    java = shutil.which("java")
+    assert java is not None, "the HTML checker needs Java (./dev test installs it)"
+    result = subprocess.run(  # noqa: S603 - our own command line
+        [java, "-jar", str(VNU), "--errors-only", "--format", "json", *map(str, files)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    messages: list[dict[str, object]] = json.loads(result.stderr or result.stdout)["messages"]
+    return messages
+
+
+def test_every_page_is_valid_html(tmp_path: Path) -> None:
+    files = []
+    with TestClient(create_app(Settings(render_pool_size=1))) as client:
+        for name, path in [
+            ("landing", "/"),
+            ("projects", "/projects"),
+            ("collabrations", "/Collabrations"),
+            ("not-found", "/nowhere"),
+        ]:
+            file = tmp_path / f"{name}.html"
+            file.write_text(client.get(path).text, encoding="utf-8")
+            files.append(file)
+    bundles = tmp_path / "bundles"
+    shutil.copytree(REPO_ROOT / "bundles", bundles)
+    (bundles / "server" / "render.js").write_text(BROKEN_RENDER)
+    with TestClient(create_app(Settings(render_pool_size=1, bundles_dir=bundles))) as client:
+        fallback = tmp_path / "fallback.html"
+        fallback.write_text(client.get("/projects").text, encoding="utf-8")
+        files.append(fallback)
+    messages = check(files)
+    assert messages == []
