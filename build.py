@@ -132,7 +132,15 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         for path, output in outputs.items()
         if output.get("entryPoint", "").startswith("ui/pages/") and path.endswith(".js")
     }
-    fonts = [url(path) for path in outputs if path.endswith(".woff2")]
+    # Preloaded per language: the heading fonts a page's first view uses.
+    fonts = {
+        "en": [
+            url(path)
+            for path in outputs
+            if "cormorant-garamond-latin" in path and path.endswith(".woff2")
+        ],
+        "ar": [url(path) for path in outputs if "amiri-arabic" in path and path.endswith(".woff2")],
+    }
     return {
         "script": url(entry),
         "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],

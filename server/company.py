@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+from server.i18n import Locale, messages
 
 T = TypeVar("T")
 
@@ -21,6 +23,10 @@ class Branch:
     phone: str
     email: str | None = None
     address: str | None = None
+    address_ar: str | None = None
+
+    def localized_address(self, locale: Locale) -> str | None:
+        return (self.address_ar or self.address) if locale is Locale.AR else self.address
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,23 +39,31 @@ class Company:
     branches: tuple[Branch, ...]
     firebase_project_id: str
     same_as: tuple[str, ...] = ()
+    # Arabic versions of name, short_name and video_title ([ar] in company.toml).
+    arabic: dict[str, str] = field(default_factory=dict)
 
-    def for_page(self) -> dict[str, Any]:
+    def text(self, key: str, locale: Locale) -> str:
+        """A fact in the page's language, falling back to English."""
+        english: str = getattr(self, key)
+        return self.arabic.get(key, english) if locale is Locale.AR else english
+
+    def for_page(self, locale: Locale = Locale.EN) -> dict[str, Any]:
         """The facts the React tree shows, in its camelCase shape (ui/types.ts: Company)."""
+        countries = messages(locale)["contact"]["countries"]
         return {
-            "name": self.name,
-            "shortName": self.short_name,
+            "name": self.text("name", locale),
+            "shortName": self.text("short_name", locale),
             "bookingUrl": self.booking_url,
             "videoId": self.video_id,
-            "videoTitle": self.video_title,
+            "videoTitle": self.text("video_title", locale),
             "branches": [
                 {
                     key: value
                     for key, value in (
-                        ("country", branch.country),
+                        ("country", countries.get(branch.country_code, branch.country)),
                         ("email", branch.email),
                         ("phone", branch.phone),
-                        ("address", branch.address),
+                        ("address", branch.localized_address(locale)),
                     )
                     if value is not None
                 }
@@ -78,13 +92,22 @@ def load_company(path: Path) -> Company:
                 phone=branch.text("phone"),
                 email=branch.optional_text("email"),
                 address=branch.optional_text("address"),
+                address_ar=branch.optional_text("address_ar"),
             )
             for index, item in enumerate(table.get("branches", list))
             for branch in [_Table(item, f"{path} branches[{index}]")]
         ),
         firebase_project_id=firebase.text("project_id"),
         same_as=tuple(str(url) for url in table.get("same_as", list)) if "same_as" in raw else (),
+        arabic=_arabic_facts(table, path),
     )
+
+
+def _arabic_facts(table: _Table, path: Path) -> dict[str, str]:
+    if "ar" not in table:
+        return {}
+    arabic = _Table(table.get("ar", dict), f"{path} [ar]")
+    return {key: arabic.text(key) for key in ("name", "short_name", "video_title") if key in arabic}
 
 
 _TOML_KINDS: dict[type, str] = {
@@ -115,6 +138,9 @@ class _Table:
         if not value.strip():
             raise CompanyFileError(f"{self._where}: {key} is empty")
         return value
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._raw
 
     def optional_text(self, key: str) -> str | None:
         return self.text(key) if key in self._raw else None

@@ -16,7 +16,7 @@ from server.http.caching import NO_STORE
 from server.http.page_response import encoded_response, page_response
 from server.rendering.page_renderer import PageRenderer, items_for_page
 from server.rendering.render_pool import RenderError
-from server.site_map import NOT_FOUND, SitePage
+from server.site_map import SitePage, not_found_page
 
 logger = logging.getLogger(__name__)
 
@@ -62,4 +62,4 @@ async def not_found(request: Request, _exc: Exception) -> Response:
     if request.url.path.startswith(("/api/", "/assets/", "/images/")):
         body = b'{"error":"not found"}'
         return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
-    return await _render(request, NOT_FOUND, status_code=404)
+    return await _render(request, not_found_page(request.url.path), status_code=404)

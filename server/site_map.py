@@ -1,66 +1,92 @@
-"""The site's pages: their paths, what they say to search engines, what they read."""
+"""The site's pages in each language: paths, what they tell search engines, what they read."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from server.content.models import Collection
+from server.i18n import Locale, messages
 
 
 @dataclass(frozen=True, kw_only=True)
 class SitePage:
-    path: str
-    title: str
-    description: str
+    # The page in the catalogues and the React router: landing, projects, ...
+    key: str
+    locale: Locale
+    # The English path; `path` is the page's own, in its language.
+    english_path: str
     # The collections the server fetches and inlines for this page.
     collections: tuple[Collection, ...]
-    # The page's headings, for the plain page served when rendering fails.
-    headings: tuple[str, ...]
     # The React page component's module: its chunk is preloaded with the page.
     ui_module: str
 
+    @property
+    def path(self) -> str:
+        return self.locale.path(self.english_path)
 
-LANDING = SitePage(
-    path="/",
-    title="Marble, Jerusalem stone and granite from Jordan",
-    description=(
-        "Factory and quarry in Zarqa, Jordan: sawing and cutting of blocks to finished "
-        "products in marble, Jerusalem stone and granite, shipped to the Gulf, Europe and the US."
+    @property
+    def title(self) -> str:
+        return str(messages(self.locale)["pages"][self.key]["title"])
+
+    @property
+    def description(self) -> str:
+        return str(messages(self.locale)["pages"][self.key]["description"])
+
+    @property
+    def headings(self) -> tuple[str, ...]:
+        """The page's headings, for the plain page served when rendering fails."""
+        text = messages(self.locale)
+        if self.key == "landing":
+            return (
+                text["hero"]["title"],
+                text["services"]["title"],
+                text["about"]["title"],
+                text["slider"]["title"],
+                text["booking"]["title"],
+                text["contact"]["title"],
+            )
+        if self.key == "notFound":
+            return (text["notFound"]["title"],)
+        return (text["lists"][f"{self.key}Title"],)
+
+    def in_locale(self, locale: Locale) -> SitePage:
+        """The same page in another language."""
+        return _BY_KEY[(self.key, locale)]
+
+
+_PAGES = (
+    ("landing", "/", (Collection.SLIDER,), "ui/pages/LandingPage.tsx"),
+    ("projects", "/projects", (Collection.PROJECTS,), "ui/pages/ProjectsPage.tsx"),
+    (
+        "collabrations",
+        "/Collabrations",
+        (Collection.COLLABRATIONS,),
+        "ui/pages/CollabrationsPage.tsx",
     ),
-    collections=(Collection.SLIDER,),
-    ui_module="ui/pages/LandingPage.tsx",
-    headings=(
-        "WELCOME TO THE WORLD OF FINE STONE",
-        "Our Services",
-        "About Us",
-        "Our Work in Stone",
-        "Book an appointment",
-        "Contact Us",
-    ),
-)
-PROJECTS = SitePage(
-    path="/projects",
-    title="Projects",
-    description="Our projects in marble, Jerusalem stone and granite: façades, floors, stairs.",
-    collections=(Collection.PROJECTS,),
-    ui_module="ui/pages/ProjectsPage.tsx",
-    headings=("Projects",),
-)
-COLLABRATIONS = SitePage(
-    path="/Collabrations",
-    title="Collabrations",
-    description="The architects, contractors and distributors we work with around the world.",
-    collections=(Collection.COLLABRATIONS,),
-    ui_module="ui/pages/CollabrationsPage.tsx",
-    headings=("Collabrations",),
-)
-NOT_FOUND = SitePage(
-    path="/404",
-    title="Page not found",
-    description="This page does not exist.",
-    collections=(),
-    ui_module="ui/pages/NotFoundPage.tsx",
-    headings=("This page is not here",),
+    ("notFound", "/404", (), "ui/pages/NotFoundPage.tsx"),
 )
 
-PAGES: tuple[SitePage, ...] = (LANDING, PROJECTS, COLLABRATIONS)
+_BY_KEY: dict[tuple[str, Locale], SitePage] = {
+    (key, locale): SitePage(
+        key=key,
+        locale=locale,
+        english_path=path,
+        collections=collections,
+        ui_module=module,
+    )
+    for locale in Locale
+    for key, path, collections, module in _PAGES
+}
+
+LANDING = _BY_KEY[("landing", Locale.EN)]
+PROJECTS = _BY_KEY[("projects", Locale.EN)]
+COLLABRATIONS = _BY_KEY[("collabrations", Locale.EN)]
+NOT_FOUND = _BY_KEY[("notFound", Locale.EN)]
+
+# The pages with a route, in every language (404 pages are answers, not routes).
+PAGES: tuple[SitePage, ...] = tuple(page for page in _BY_KEY.values() if page.key != "notFound")
+
+
+def not_found_page(path: str) -> SitePage:
+    """The 404 page in the language of the path asked for."""
+    return NOT_FOUND.in_locale(Locale.of_path(path))

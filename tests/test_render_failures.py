@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -20,6 +19,7 @@ BROKEN_RENDER = """
 globalThis.renderPage = (url) => {
   if (url === "/projects") throw new TypeError("Cannot read properties of undefined");
   if (url === "/Collabrations") for (;;) {}
+  if (url === "/ar") throw new Error("the Arabic landing page breaks");
   return "<main><h1>fine</h1></main>";
 };
 """
@@ -58,17 +58,14 @@ def test_a_failed_render_answers_500_with_a_plain_working_page(
     assert f"render of {path} failed" in caplog.text
 
 
-def test_the_landing_fallback_keeps_its_section_headings(
-    client: TestClient, tmp_path: Path
-) -> None:
-    from server.rendering.document import DocumentTemplate
-    from server.rendering.manifest import AssetManifest
-    from server.site_map import LANDING
-
-    document = DocumentTemplate(AssetManifest.load(REPO_ROOT / "bundles"))
-    html = document.render_fallback(title="t", company_name="Stone", headings=LANDING.headings)
-    for heading in ("WELCOME TO THE WORLD OF FINE STONE", "About Us", "Contact Us"):
+def test_the_fallback_keeps_the_page_language_and_section_headings(client: TestClient) -> None:
+    response = client.get("/ar")
+    assert response.status_code == 500
+    html = response.text
+    assert '<html lang="ar" dir="rtl">' in html
+    for heading in ("مرحبًا بكم في عالم الحجر الفاخر", "من نحن", "تواصل معنا"):
         assert heading in html
+    assert 'href="/ar/projects"' in html
 
 
 def test_the_worker_keeps_serving_after_failed_renders(client: TestClient) -> None:

@@ -49,7 +49,7 @@ def test_each_page_has_its_title_description_canonical_and_social_card(
     client: TestClient, path: str, title: str, description_word: str
 ) -> None:
     html = client.get(path).text
-    assert html.startswith('<!doctype html>\n<html lang="en">')
+    assert html.startswith('<!doctype html>\n<html lang="en" dir="ltr">')
     assert f"<title>{title}</title>" in html
     assert description_word in meta(html, "name", "description").lower()
     assert f'<link rel="canonical" href="{BASE}{path}">' in html
@@ -115,13 +115,52 @@ def test_robots_txt_points_at_the_sitemap(client: TestClient) -> None:
     assert f"Sitemap: {BASE}/sitemap.xml" in response.text
 
 
-def test_the_sitemap_lists_every_page(client: TestClient) -> None:
+def test_the_sitemap_lists_every_page_in_both_languages(client: TestClient) -> None:
     response = client.get("/sitemap.xml")
     assert response.headers["content-type"] == "application/xml"
-    namespace = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    namespace = {
+        "s": "http://www.sitemaps.org/schemas/sitemap/0.9",
+        "x": "http://www.w3.org/1999/xhtml",
+    }
     root = ET.fromstring(response.text)  # noqa: S314 - our own document
-    locations = [loc.text for loc in root.findall("s:url/s:loc", namespace)]
-    assert locations == [f"{BASE}/", f"{BASE}/projects", f"{BASE}/Collabrations"]
+    entries = {
+        url.findtext("s:loc", default="", namespaces=namespace): url
+        for url in root.findall("s:url", namespace)
+    }
+    english = [f"{BASE}/", f"{BASE}/projects", f"{BASE}/Collabrations"]
+    arabic = [f"{BASE}/ar", f"{BASE}/ar/projects", f"{BASE}/ar/Collabrations"]
+    assert sorted(entries) == sorted(english + arabic)
+    links = {
+        link.get("hreflang"): link.get("href")
+        for link in entries[f"{BASE}/projects"].findall("x:link", namespace)
+    }
+    assert links == {"en": f"{BASE}/projects", "ar": f"{BASE}/ar/projects"}
+
+
+@pytest.mark.parametrize("path", ["/projects", "/ar/projects"])
+def test_every_page_names_its_translations_for_search_engines(
+    client: TestClient, path: str
+) -> None:
+    html = client.get(path).text
+    assert f'<link rel="alternate" hreflang="en" href="{BASE}/projects">' in html
+    assert f'<link rel="alternate" hreflang="ar" href="{BASE}/ar/projects">' in html
+    assert f'<link rel="alternate" hreflang="x-default" href="{BASE}/projects">' in html
+
+
+def test_arabic_pages_say_so_and_speak_arabic_to_search_engines(client: TestClient) -> None:
+    html = client.get("/ar/projects").text
+    assert html.startswith('<!doctype html>\n<html lang="ar" dir="rtl">')
+    assert "<title>المشاريع | شركة الحجر الفاخر (اسم تجريبي)</title>" in html
+    assert f'<link rel="canonical" href="{BASE}/ar/projects">' in html
+    assert meta(html, "property", "og:locale") == "ar_JO"
+    graph = json_ld(html)["@graph"]
+    organization = graph[0]
+    assert organization["name"] == "شركة الحجر الفاخر (اسم تجريبي)"
+    assert organization["inLanguage"] == "ar"
+    countries = [branch["name"] for branch in organization["department"]]
+    assert countries[0].endswith("(الأردن)")
+    [item_list] = [node for node in graph if node["@type"] == "ItemList"]
+    assert item_list["name"] == "المشاريع"
 
 
 def test_icons_and_the_web_app_manifest_are_served(client: TestClient) -> None:

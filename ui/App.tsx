@@ -4,7 +4,8 @@ import { Route, Routes, useLocation } from "react-router-dom";
 import { pages } from "@stone/pages";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
-import { ROUTES } from "./split/routes";
+import { useLocale } from "./i18n/locale";
+import { pageFor, ROUTES } from "./split/routes";
 
 // A new page starts at the top, as a full page load would. Not on the first
 // render: that is the page load itself, which may be a deep link (/#about).
@@ -20,13 +21,31 @@ function useScrollToTopOnNavigation(): void {
   }, [pathname, state]);
 }
 
+// The server sets <html lang dir> and <title>; after client-side navigation
+// (the language switcher among it) the document follows the page.
+function useDocumentLanguageAndTitle(): void {
+  const { pathname } = useLocation();
+  const { messages } = useLocale();
+  const { company } = usePageData();
+  useEffect(() => {
+    const root = document.documentElement;
+    root.lang = messages.meta.lang;
+    root.dir = messages.meta.dir;
+    const page = messages.pages[pageFor(pathname)];
+    document.title =
+      pageFor(pathname) === "landing" ? `${company.name}: ${page.title}` : `${page.title} | ${company.name}`;
+  }, [pathname, messages, company.name]);
+}
+
 export function App() {
   const { company } = usePageData();
+  const { messages } = useLocale();
   useScrollToTopOnNavigation();
+  useDocumentLanguageAndTitle();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {messages.header.skipLink}
       </a>
       <Header companyName={company.shortName} />
       {/* While a page's chunk loads, the router keeps the old page on screen. */}

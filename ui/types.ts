@@ -9,6 +9,9 @@ export interface CardItem {
   name: string;
   description: string;
   photoUrl: string;
+  /** Arabic text, where the content has it; the Arabic site falls back to English. */
+  name_ar?: string;
+  description_ar?: string;
 }
 
 export interface SlideImage {
@@ -29,7 +32,7 @@ export interface Branch {
   address?: string;
 }
 
-/** Company facts from `company.toml`, editable without a rebuild. */
+/** Company facts from `company.toml`, in the page's language, editable without a rebuild. */
 export interface Company {
   name: string;
   shortName: string;

@@ -9,6 +9,7 @@ from enum import Enum
 from typing import Any
 
 from server.content.photo_urls import PhotoUrlPolicy
+from server.i18n import Locale
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +39,17 @@ class CardItem:
     name: str
     description: str
     photoUrl: str  # the field's name in Firestore and in the page
+    # Arabic text, optional: the Arabic site falls back to the English fields.
+    name_ar: str | None = None
+    description_ar: str | None = None
+
+    def localized_name(self, locale: Locale) -> str:
+        return (self.name_ar or self.name) if locale is Locale.AR else self.name
+
+    def localized_description(self, locale: Locale) -> str:
+        return (
+            (self.description_ar or self.description) if locale is Locale.AR else self.description
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,6 +66,13 @@ REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
     Collection.PROJECTS: ("name", "description", "photoUrl"),
     Collection.COLLABRATIONS: ("name", "description", "photoUrl"),
     Collection.SLIDER: ("photoUrl",),
+}
+
+# Fields a document may carry; when present, they must be strings too.
+OPTIONAL_FIELDS: dict[Collection, tuple[str, ...]] = {
+    Collection.PROJECTS: ("name_ar", "description_ar"),
+    Collection.COLLABRATIONS: ("name_ar", "description_ar"),
+    Collection.SLIDER: (),
 }
 
 
@@ -83,6 +102,10 @@ def field_problems(
         elif not isinstance(fields[field], str):
             found = type(fields[field]).__name__
             problems.append(FieldProblem(field, f"should be a string, found {found}"))
+    for field in OPTIONAL_FIELDS[collection]:
+        if field in fields and not isinstance(fields[field], str):
+            found = type(fields[field]).__name__
+            problems.append(FieldProblem(field, f"should be a string, found {found}"))
     photo_url = fields.get("photoUrl")
     if isinstance(photo_url, str):
         problem = photo_urls.problem(photo_url)
@@ -107,7 +130,11 @@ def parse_document(
             "; ".join(str(problem) for problem in problems),
         )
         return None
-    values: dict[str, str] = {field: fields[field] for field in REQUIRED_FIELDS[collection]}
+    values: dict[str, str] = {
+        field: fields[field]
+        for field in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
+        if field in fields
+    }
     if collection is Collection.SLIDER:
         return SlideImage(id=document_id, photoUrl=values["photoUrl"])
     return CardItem(id=document_id, **values)

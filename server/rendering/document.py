@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -18,7 +19,12 @@ class PageMeta:
     title: str
     description: str
     site_name: str
+    lang: str = "en"
+    dir: str = "ltr"
+    og_locale: str = "en_US"
     ui_module: str | None = None
+    # (hreflang, absolute URL) of the page in each language.
+    alternates: tuple[tuple[str, str], ...] = ()
     # Absolute URLs; no canonical URL for pages search engines should not index.
     canonical_url: str | None = None
     image_url: str | None = None
@@ -48,8 +54,23 @@ class DocumentTemplate:
             page_data_json=page_data_json,
         )
 
-    def render_fallback(self, *, title: str, company_name: str, headings: tuple[str, ...]) -> str:
+    def render_fallback(
+        self,
+        *,
+        meta: PageMeta,
+        company_name: str,
+        headings: tuple[str, ...],
+        text: dict[str, Any],
+        home_path: str,
+        paths: dict[str, str],
+    ) -> str:
         """A page with no React in it, for when rendering failed: header, headings, way home."""
         return self._fallback.render(
-            title=title, company_name=company_name, headings=headings, assets=self._assets
+            meta=meta,
+            company_name=company_name,
+            headings=headings,
+            text=text,
+            home_path=home_path,
+            paths=paths,
+            assets=self._assets,
         )

@@ -16,7 +16,8 @@ class AssetManifest:
     script: str
     stylesheets: tuple[str, ...]
     modulepreload: tuple[str, ...]
-    fonts: tuple[str, ...] = ()
+    # Per language (en, ar): fonts worth preloading.
+    fonts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Per page module (ui/pages/X.tsx): its chunk and the chunks that imports.
     pages: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -33,7 +34,7 @@ class AssetManifest:
             script=raw["script"],
             stylesheets=tuple(raw["stylesheets"]),
             modulepreload=tuple(raw["modulepreload"]),
-            fonts=tuple(raw.get("fonts", ())),
+            fonts={lang: tuple(urls) for lang, urls in raw.get("fonts", {}).items()},
             pages={module: tuple(urls) for module, urls in raw.get("pages", {}).items()},
         )
 

@@ -16,11 +16,20 @@ from typing import Any
 from server.company import Company
 from server.content.cache import ContentCache, Snapshot
 from server.content.models import Collection, ContentItem
+from server.i18n import Locale, messages
 from server.rendering.document import DocumentTemplate, PageMeta
 from server.rendering.inline_data import json_for_script
 from server.rendering.render_pool import RenderPool
 from server.seo import structured_data
-from server.site_map import LANDING, NOT_FOUND, SitePage
+from server.site_map import SitePage
+
+# The header's links, as English paths, for the plain fallback page.
+NAV_PATHS = {
+    "projects": "/projects",
+    "collabrations": "/Collabrations",
+    "about": "/#about",
+    "contact": "/#contact",
+}
 
 # The picture shown when a page is shared (Open Graph, Twitter cards).
 SOCIAL_IMAGE_PATH = "/images/og-default.jpg"
@@ -86,16 +95,26 @@ class PageRenderer:
         """The plain page for when React failed: no V8, no content, never cached."""
         return RenderedPage.from_html(
             self._document.render_fallback(
-                title=self.meta(page).title,
-                company_name=self._company.short_name,
+                meta=self.meta(page),
+                company_name=self._company.text("short_name", page.locale),
                 headings=page.headings,
+                text=messages(page.locale),
+                home_path=page.locale.path("/"),
+                paths={key: page.locale.path(path) for key, path in NAV_PATHS.items()},
             )
         )
+
+    def _alternates(self, page: SitePage) -> tuple[tuple[str, str], ...]:
+        """The same page in every language, English as the default (hreflang)."""
+        in_each = [
+            (locale.value, self._base_url + page.in_locale(locale).path) for locale in Locale
+        ]
+        return (*in_each, ("x-default", self._base_url + page.in_locale(Locale.EN).path))
 
     def _page_data(self, page: SitePage, snapshots: list[Snapshot]) -> dict[str, Any]:
         """What the page shows and the browser hydrates with (ui/types.ts: PageData)."""
         return {
-            "company": self._company.for_page(),
+            "company": self._company.for_page(page.locale),
             "content": {
                 collection.page_key: items_for_page(snapshot.items)
                 for collection, snapshot in zip(page.collections, snapshots, strict=True)
@@ -103,21 +122,28 @@ class PageRenderer:
         }
 
     def meta(self, page: SitePage, snapshots: list[Snapshot] | None = None) -> PageMeta:
-        name = self._company.name
-        title = f"{name}: {page.title}" if page is LANDING else f"{page.title} | {name}"
-        indexed = page is not NOT_FOUND
-        nodes = [structured_data.organization(self._company, self._base_url)]
+        name = self._company.text("name", page.locale)
+        title = f"{name}: {page.title}" if page.key == "landing" else f"{page.title} | {name}"
+        indexed = page.key != "notFound"
+        nodes = [structured_data.organization(self._company, self._base_url, page.locale)]
         for collection, snapshot in zip(page.collections, snapshots or [], strict=False):
             if collection is not Collection.SLIDER:
                 nodes.append(
-                    structured_data.item_list(page.title, snapshot.items, self._base_url, page.path)
+                    structured_data.item_list(
+                        page.title, snapshot.items, self._base_url, page.path, page.locale
+                    )
                 )
+        catalogue = messages(page.locale)["meta"]
         return PageMeta(
             title=title,
             description=page.description,
             site_name=name,
+            lang=catalogue["lang"],
+            dir=catalogue["dir"],
+            og_locale=catalogue["ogLocale"],
             ui_module=page.ui_module,
             canonical_url=self._base_url + page.path if indexed else None,
+            alternates=self._alternates(page) if indexed else (),
             image_url=self._base_url + SOCIAL_IMAGE_PATH,
             structured_data=json_for_script(structured_data.graph(*nodes)) if indexed else None,
         )
@@ -129,4 +155,7 @@ def empty_page_data(company: Company) -> dict[str, Any]:
 
 
 def items_for_page(items: tuple[ContentItem, ...] | list[ContentItem]) -> list[dict[str, str]]:
-    return [asdict(item) for item in items]
+    # Optional fields a document does not have (name_ar, ...) are left out.
+    return [
+        {key: value for key, value in asdict(item).items() if value is not None} for item in items
+    ]

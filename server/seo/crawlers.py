@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
+from server.i18n import Locale
 from server.site_map import SitePage
 
 
@@ -13,9 +14,20 @@ def robots_txt(base_url: str) -> str:
 
 
 def sitemap_xml(base_url: str, pages: Iterable[SitePage]) -> str:
-    urls = "".join(f"  <url><loc>{escape(base_url + page.path)}</loc></url>\n" for page in pages)
+    """Every page in every language, each naming its translations (hreflang)."""
+    entries = []
+    for page in pages:
+        alternates = "".join(
+            f'    <xhtml:link rel="alternate" hreflang="{locale.value}"'
+            f' href="{escape(base_url + page.in_locale(locale).path)}"/>\n'
+            for locale in Locale
+        )
+        entries.append(
+            f"  <url>\n    <loc>{escape(base_url + page.path)}</loc>\n{alternates}  </url>\n"
+        )
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-        f"{urls}</urlset>\n"
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+        ' xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
+        f"{''.join(entries)}</urlset>\n"
     )

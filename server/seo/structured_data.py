@@ -6,6 +6,7 @@ from typing import Any
 
 from server.company import Branch, Company
 from server.content.models import CardItem, ContentItem
+from server.i18n import Locale, messages
 
 JsonLd = dict[str, Any]
 
@@ -16,29 +17,32 @@ def absolute(base_url: str, url: str) -> str:
     return url if url.startswith(("https://", "http://")) else base_url + url
 
 
-def organization(company: Company, base_url: str) -> JsonLd:
-    """The company, with one LocalBusiness per branch carrying its contact details."""
+def organization(company: Company, base_url: str, locale: Locale = Locale.EN) -> JsonLd:
+    """The company, with one LocalBusiness per branch, in the page's language."""
     data: JsonLd = {
         "@type": "Organization",
         "@id": f"{base_url}/#organization",
-        "name": company.name,
+        "name": company.text("name", locale),
+        "inLanguage": locale.value,
         "url": base_url + "/",
         "logo": base_url + LOGO_PATH,
         "foundingDate": "1969",
-        "department": [_branch(company, branch, base_url) for branch in company.branches],
+        "department": [_branch(company, branch, base_url, locale) for branch in company.branches],
     }
     if company.same_as:
         data["sameAs"] = list(company.same_as)
     return data
 
 
-def _branch(company: Company, branch: Branch, base_url: str) -> JsonLd:
+def _branch(company: Company, branch: Branch, base_url: str, locale: Locale) -> JsonLd:
     address: JsonLd = {"@type": "PostalAddress", "addressCountry": branch.country_code}
-    if branch.address:
-        address["streetAddress"] = branch.address
+    street = branch.localized_address(locale)
+    if street:
+        address["streetAddress"] = street
+    country = messages(locale)["contact"]["countries"].get(branch.country_code, branch.country)
     data: JsonLd = {
         "@type": "LocalBusiness",
-        "name": f"{company.name} ({branch.country})",
+        "name": f"{company.text('name', locale)} ({country})",
         "url": base_url + "/#contact",
         "image": base_url + LOGO_PATH,
         "telephone": branch.phone,
@@ -49,8 +53,14 @@ def _branch(company: Company, branch: Branch, base_url: str) -> JsonLd:
     return data
 
 
-def item_list(name: str, items: tuple[ContentItem, ...], base_url: str, page_path: str) -> JsonLd:
-    """A list page's cards, in the order shown."""
+def item_list(
+    name: str,
+    items: tuple[ContentItem, ...],
+    base_url: str,
+    page_path: str,
+    locale: Locale = Locale.EN,
+) -> JsonLd:
+    """A list page's cards, in the order and language shown."""
     cards = [item for item in items if isinstance(item, CardItem)]
     return {
         "@type": "ItemList",
@@ -63,8 +73,8 @@ def item_list(name: str, items: tuple[ContentItem, ...], base_url: str, page_pat
                 "position": position,
                 "item": {
                     "@type": "CreativeWork",
-                    "name": card.name,
-                    "description": card.description,
+                    "name": card.localized_name(locale),
+                    "description": card.localized_description(locale),
                     "image": absolute(base_url, card.photoUrl),
                 },
             }

@@ -62,9 +62,10 @@ def test_a_failed_fetch_logs_the_spec_text_and_leaves_the_list_empty(
 
     page.route(f"**/api/content/{collection}", refuse)
     page.goto(site.url + start)
-    page.get_by_role("link", name=link, exact=True).first.click()
+    with page.expect_console_message(lambda message_: message_.text.startswith(message)):
+        page.get_by_role("link", name=link, exact=True).first.click()
     expect(page.locator("#main")).to_be_visible()
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(300)  # a second error line would show by now
     errors = [text for text in console.texts("error") if text.startswith(message)]
     assert len(errors) == 1, console.texts()
     # The list stays empty and the visitor sees no error message.

@@ -1,19 +1,19 @@
+import { useLocale } from "../i18n/locale";
+
 interface BookingPromoProps {
   bookingUrl: string;
 }
 
 export function BookingPromo({ bookingUrl }: BookingPromoProps) {
+  const text = useLocale().messages.booking;
   return (
     <section className="booking" aria-labelledby="booking-title">
       <div className="container booking__inner">
         <div>
           <h2 id="booking-title" className="booking__title">
-            Book an appointment
+            {text.title}
           </h2>
-          <p className="booking__text">
-            Visit our showroom and factory, see the slabs in person and talk through your project
-            with our team.
-          </p>
+          <p className="booking__text">{text.text}</p>
         </div>
         <a
           className="button button--primary button--large"
@@ -21,7 +21,7 @@ export function BookingPromo({ bookingUrl }: BookingPromoProps) {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Book Now!
+          {text.button}
         </a>
       </div>
     </section>

@@ -1,3 +1,5 @@
+import { cardText } from "../data/localizedItem";
+import { useLocale } from "../i18n/locale";
 import type { CardItem } from "../types";
 
 interface CardGridProps {
@@ -7,10 +9,12 @@ interface CardGridProps {
 }
 
 export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
+  const { locale } = useLocale();
   return (
     <ul className="card-grid">
       {items.map((item, index) => {
         const selected = item.id === selectedId;
+        const { name, description } = cardText(item, locale);
         return (
           <li key={item.id}>
             <button
@@ -23,7 +27,7 @@ export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
               <img
                 className="card__image"
                 src={item.photoUrl}
-                alt={item.name}
+                alt={name}
                 width={600}
                 height={450}
                 // The first row is in view on arrival; the rest load on scroll.
@@ -32,10 +36,10 @@ export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
               />
               <span className="card__body">
                 <span className="card__name" dir="auto">
-                  {item.name}
+                  {name}
                 </span>
                 <span className="card__description" dir="auto">
-                  {item.description}
+                  {description}
                 </span>
               </span>
             </button>

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from "react";
+import { cardText } from "../data/localizedItem";
+import { useLocale } from "../i18n/locale";
 import type { CardItem } from "../types";
 
 interface CardModalProps {
@@ -12,6 +14,8 @@ interface CardModalProps {
  */
 export function CardModal({ item, onClose }: CardModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const { locale, messages } = useLocale();
+  const text = item === null ? null : cardText(item, locale);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -28,24 +32,24 @@ export function CardModal({ item, onClose }: CardModalProps) {
       // Escape closes the dialog natively; keep the selection in step.
       onClose={onClose}
     >
-      {item !== null && (
+      {item !== null && text !== null && (
         <div className="card-modal__content">
           <img
             className="card-modal__image"
             src={item.photoUrl}
-            alt={item.name}
+            alt={text.name}
             width={400}
             height={400}
           />
           <div className="card-modal__text">
             <h2 id="card-modal-title" className="card-modal__name" dir="auto">
-              {item.name}
+              {text.name}
             </h2>
             <p className="card-modal__description" dir="auto">
-              {item.description}
+              {text.description}
             </p>
             <button type="button" className="button button--primary" onClick={onClose} autoFocus>
-              Close
+              {messages.lists.close}
             </button>
           </div>
         </div>

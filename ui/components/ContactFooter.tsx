@@ -1,3 +1,5 @@
+import { useLocale } from "../i18n/locale";
+import { format, type Messages } from "../i18n/messages";
 import type { Branch } from "../types";
 
 interface ContactFooterProps {
@@ -10,28 +12,33 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-function BranchCard({ branch }: { branch: Branch }) {
+function BranchCard({ branch, text }: { branch: Branch; text: Messages["contact"] }) {
   return (
     <li className="branch">
       <h3 className="branch__country">{branch.country}</h3>
       <dl className="branch__details">
         {branch.email && (
           <div>
-            <dt>Email</dt>
+            <dt>{text.email}</dt>
             <dd>
-              <a href={`mailto:${branch.email}`}>{branch.email}</a>
+              {/* Addresses and numbers read left to right in any language. */}
+              <a href={`mailto:${branch.email}`} dir="ltr">
+                {branch.email}
+              </a>
             </dd>
           </div>
         )}
         <div>
-          <dt>Phone</dt>
+          <dt>{text.phone}</dt>
           <dd>
-            <a href={telHref(branch.phone)}>{branch.phone}</a>
+            <a href={telHref(branch.phone)} dir="ltr">
+              {branch.phone}
+            </a>
           </dd>
         </div>
         {branch.address && (
           <div>
-            <dt>Address</dt>
+            <dt>{text.address}</dt>
             <dd>{branch.address}</dd>
           </div>
         )}
@@ -41,20 +48,19 @@ function BranchCard({ branch }: { branch: Branch }) {
 }
 
 export function ContactFooter({ companyName, branches }: ContactFooterProps) {
+  const text = useLocale().messages.contact;
   return (
     <footer id="contact" className="contact" aria-labelledby="contact-title">
       <div className="container">
         <h2 id="contact-title" className="section-title section-title--light">
-          Contact Us
+          {text.title}
         </h2>
         <ul className="contact__branches">
           {branches.map((branch) => (
-            <BranchCard key={branch.country} branch={branch} />
+            <BranchCard key={branch.country} branch={branch} text={text} />
           ))}
         </ul>
-        <p className="contact__legal">
-          © {companyName}. Marble, Jerusalem stone and granite since 1969.
-        </p>
+        <p className="contact__legal">{format(text.legal, { name: companyName })}</p>
       </div>
     </footer>
   );

@@ -1,6 +1,8 @@
 import type { MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { prepareScrolling, scrollToSection, type SectionId } from "../data/sections";
+import { localeOf, localized, unlocalized, useLocale } from "../i18n/locale";
+import { CATALOGUES, format } from "../i18n/messages";
 import { Logo } from "./Logo";
 
 interface HeaderProps {
@@ -14,51 +16,68 @@ export interface ScrollRequest {
 export function Header({ companyName }: HeaderProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const { locale, messages, to } = useLocale();
+  const text = messages.header;
+  const home = to("/");
+  const otherLocale = locale === "en" ? "ar" : "en";
+  const other = CATALOGUES[otherLocale].meta;
 
   // Real hrefs (/#about, /#contact) keep the links crawlable and working
   // without JavaScript; with it, the landing page scrolls smoothly instead.
   function goToSection(event: MouseEvent<HTMLAnchorElement>, section: SectionId): void {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    if (pathname === "/") {
+    if (pathname === home) {
       void scrollToSection(section);
     } else {
       const request: ScrollRequest = { scrollTo: section };
-      navigate("/", { state: request });
+      navigate(home, { state: request });
     }
   }
 
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="site-header__logo" aria-label={`${companyName}: home`}>
+        <Link to={home} className="site-header__logo" aria-label={format(text.homeLabel, { name: companyName })}>
           <Logo name={companyName} />
         </Link>
-        <nav className="site-nav" aria-label="Main">
-          <NavLink to="/projects" className="site-nav__link">
-            Projects
+        <nav className="site-nav" aria-label={text.menuLabel}>
+          <NavLink to={to("/projects")} className="site-nav__link">
+            {text.projects}
           </NavLink>
-          <NavLink to="/Collabrations" className="site-nav__link">
-            Collabrations
+          <NavLink to={to("/Collabrations")} className="site-nav__link">
+            {text.collabrations}
           </NavLink>
           <a
-            href="/#about"
+            href={to("/#about")}
             className="site-nav__link"
             onPointerEnter={prepareScrolling}
             onFocus={prepareScrolling}
             onClick={(e) => goToSection(e, "about")}
           >
-            About us
+            {text.about}
           </a>
           <a
-            href="/#contact"
+            href={to("/#contact")}
             className="site-nav__link"
             onPointerEnter={prepareScrolling}
             onFocus={prepareScrolling}
             onClick={(e) => goToSection(e, "contact")}
           >
-            Contact
+            {text.contact}
           </a>
+          {/* The same page in the other language; never chosen for the visitor. */}
+          <Link
+            to={localized(otherLocale, unlocalized(pathname))}
+            className="site-nav__link site-nav__language"
+            lang={other.lang}
+            hrefLang={other.lang}
+            title={text.switchLanguage}
+            aria-label={text.switchLanguage}
+            data-locale={localeOf(pathname)}
+          >
+            {other.languageName}
+          </Link>
         </nav>
       </div>
     </header>

@@ -1,25 +1,23 @@
 import { Link } from "react-router-dom";
+import { useLocale } from "../i18n/locale";
 
 export function Hero() {
+  const { messages, to } = useLocale();
+  const text = messages.hero;
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__inner">
-        <p className="eyebrow">Factory &amp; quarry · Zarqa, Jordan</p>
+        <p className="eyebrow">{text.eyebrow}</p>
         <h1 id="hero-title" className="hero__title">
-          WELCOME TO THE WORLD OF FINE STONE
+          {text.title}
         </h1>
-        <p className="hero__description">
-          We are a factory and a quarry. From the sawing and cutting of raw blocks to the finished
-          product, every step happens under one roof, in marble, Jerusalem stone and granite. Our
-          stone is distributed in Jordan, Palestine, Italy, Greece, Spain, the Gulf and the United
-          States.
-        </p>
+        <p className="hero__description">{text.description}</p>
         <div className="hero__actions">
-          <Link to="/projects" className="button button--primary">
-            Projects
+          <Link to={to("/projects")} className="button button--primary">
+            {text.projects}
           </Link>
-          <Link to="/Collabrations" className="button button--ghost">
-            Collabrations
+          <Link to={to("/Collabrations")} className="button button--ghost">
+            {text.collabrations}
           </Link>
         </div>
       </div>

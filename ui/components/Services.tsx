@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
+import { useLocale } from "../i18n/locale";
+import type { Messages } from "../i18n/messages";
 
-interface Service {
-  title: string;
-  sentence: string;
-  icon: ReactNode;
-}
+type ServiceKey = "bestTime" | "bestQuality" | "expertGuidance";
 
 const iconProps = {
   viewBox: "0 0 48 48",
@@ -18,52 +16,47 @@ const iconProps = {
   "aria-hidden": true,
 } as const;
 
-const SERVICES: Service[] = [
-  {
-    title: "Best Time",
-    sentence: "Our own quarry and factory keep blocks, slabs and finished pieces moving to your site on schedule.",
-    icon: (
-      <svg {...iconProps}>
-        <circle cx="24" cy="24" r="18" />
-        <path d="M24 13v11l7 5" />
-      </svg>
-    ),
-  },
-  {
-    title: "Best Quality",
-    sentence: "Every slab is selected, cut and finished by hand-checked standards before it leaves Zarqa.",
-    icon: (
-      <svg {...iconProps}>
-        <path d="M14 8h20l8 11-18 21L6 19z" />
-        <path d="M6 19h36M19 8l5 32 5-32" />
-      </svg>
-    ),
-  },
-  {
-    title: "Expert Guidance",
-    sentence: "Our team helps you choose the stone, finish and thickness that suit your project and budget.",
-    icon: (
-      <svg {...iconProps}>
-        <circle cx="24" cy="24" r="18" />
-        <path d="m31 17-4 10-10 4 4-10z" />
-      </svg>
-    ),
-  },
+const ICONS: Record<ServiceKey, ReactNode> = {
+  bestTime: (
+    <svg {...iconProps}>
+      <circle cx="24" cy="24" r="18" />
+      <path d="M24 13v11l7 5" />
+    </svg>
+  ),
+  bestQuality: (
+    <svg {...iconProps}>
+      <path d="M14 8h20l8 11-18 21L6 19z" />
+      <path d="M6 19h36M19 8l5 32 5-32" />
+    </svg>
+  ),
+  expertGuidance: (
+    <svg {...iconProps}>
+      <circle cx="24" cy="24" r="18" />
+      <path d="m31 17-4 10-10 4 4-10z" />
+    </svg>
+  ),
+};
+
+const SERVICES: ReadonlyArray<{ key: ServiceKey; text: keyof Messages["services"] }> = [
+  { key: "bestTime", text: "bestTimeText" },
+  { key: "bestQuality", text: "bestQualityText" },
+  { key: "expertGuidance", text: "expertGuidanceText" },
 ];
 
 export function Services() {
+  const text = useLocale().messages.services;
   return (
     <section className="services" aria-labelledby="services-title">
       <div className="container">
         <h2 id="services-title" className="section-title">
-          Our Services
+          {text.title}
         </h2>
         <ul className="services__list">
           {SERVICES.map((service) => (
-            <li key={service.title} className="service">
-              <span className="service__icon">{service.icon}</span>
-              <h3 className="service__title">{service.title}</h3>
-              <p className="service__sentence">{service.sentence}</p>
+            <li key={service.key} className="service">
+              <span className="service__icon">{ICONS[service.key]}</span>
+              <h3 className="service__title">{text[service.key]}</h3>
+              <p className="service__sentence">{text[service.text]}</p>
             </li>
           ))}
         </ul>

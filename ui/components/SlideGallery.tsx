@@ -1,6 +1,8 @@
 import { useRef } from "react";
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
 import { prefersReducedMotion } from "../data/motion";
+import { useLocale } from "../i18n/locale";
+import { format, type Messages } from "../i18n/messages";
 import type { SlideImage } from "../types";
 
 export const SLIDE_INTERVAL_MS = 5000;
@@ -9,13 +11,17 @@ export interface SlideGalleryProps {
   slides: SlideImage[];
 }
 
-function toGalleryItem(slide: SlideImage, index: number, total: number): GalleryItem {
-  const label = `Stone work, photo ${index + 1} of ${total}`;
+function toGalleryItem(
+  slide: SlideImage,
+  index: number,
+  total: number,
+  text: Messages["slider"],
+): GalleryItem {
   return {
     original: slide.photoUrl,
     thumbnail: slide.photoUrl,
-    originalAlt: label,
-    thumbnailAlt: `Show photo ${index + 1}`,
+    originalAlt: format(text.slideAlt, { n: index + 1, total }),
+    thumbnailAlt: format(text.thumbnailAlt, { n: index + 1 }),
     originalWidth: "1600",
     originalHeight: "900",
     thumbnailWidth: 160,
@@ -37,7 +43,10 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
   const playing = useRef(false);
   // Set when hovering or focusing paused a playing slider, so leaving resumes it.
   const resumeOnLeave = useRef(false);
-  const items = slides.map((slide, index) => toGalleryItem(slide, index, slides.length));
+  const { locale, messages } = useLocale();
+  const items = slides.map((slide, index) =>
+    toGalleryItem(slide, index, slides.length, messages.slider),
+  );
 
   function holdStill(): void {
     if (playing.current) {
@@ -73,6 +82,7 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
         showIndex
         showPlayButton
         showFullscreenButton={false}
+        isRTL={locale === "ar"}
         additionalClass="slider__gallery"
         onPlay={() => {
           playing.current = true;

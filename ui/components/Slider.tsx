@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 // Eager on the server, loaded near the viewport in the browser (build.py aliases it).
 import { SliderGallery } from "@stone/slider-gallery";
+import { useLocale } from "../i18n/locale";
 import type { SlideImage } from "../types";
 
 interface SliderProps {
@@ -22,11 +23,12 @@ function FirstSlide({ slide }: { slide: SlideImage }) {
 }
 
 export function Slider({ slides }: SliderProps) {
+  const text = useLocale().messages.slider;
   return (
     <section id="slider" className="slider" aria-labelledby="slider-title">
       <div className="container">
         <h2 id="slider-title" className="section-title">
-          Our Work in Stone
+          {text.title}
         </h2>
         {slides.length > 0 && (
           <Suspense fallback={<FirstSlide slide={slides[0]} />}>

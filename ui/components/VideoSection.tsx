@@ -1,3 +1,5 @@
+import { useLocale } from "../i18n/locale";
+
 interface VideoSectionProps {
   videoId: string;
   title: string;
@@ -18,8 +20,9 @@ export function videoEmbedUrl(videoId: string): string {
 }
 
 export function VideoSection({ videoId, title }: VideoSectionProps) {
+  const { messages } = useLocale();
   return (
-    <section className="video-section" aria-label="Video">
+    <section className="video-section" aria-label={messages.video.label}>
       <div className="video-section__frame">
         <iframe
           src={videoEmbedUrl(videoId)}

@@ -1,12 +1,14 @@
 import { CardListPage } from "../components/CardListPage";
 import { useCollection } from "../data/useCollection";
+import { useLocale } from "../i18n/locale";
 
 export function CollabrationsPage() {
   const collabrations = useCollection("collabrations");
+  const text = useLocale().messages.lists;
   return (
     <CardListPage
-      title="Collabrations"
-      intro="The architects, contractors and distributors we work with across Jordan, the Gulf, Europe and the United States."
+      title={text.collabrationsTitle}
+      intro={text.collabrationsIntro}
       items={collabrations}
     />
   );

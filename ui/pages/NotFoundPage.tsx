@@ -1,23 +1,24 @@
 import { Link } from "react-router-dom";
+import { useLocale } from "../i18n/locale";
 
 export function NotFoundPage() {
+  const { messages, to } = useLocale();
+  const text = messages.notFound;
   return (
     <main id="main" className="not-found">
       <div className="container">
-        <p className="eyebrow">Error 404</p>
-        <h1 className="list-page__title">This page is not here</h1>
-        <p className="list-page__intro">
-          The address may be mistyped, or the page may have moved. Our stone is still where it was.
-        </p>
+        <p className="eyebrow">{text.eyebrow}</p>
+        <h1 className="list-page__title">{text.title}</h1>
+        <p className="list-page__intro">{text.text}</p>
         <p className="not-found__links">
-          <Link to="/" className="button button--primary">
-            Home
+          <Link to={to("/")} className="button button--primary">
+            {text.home}
           </Link>
-          <Link to="/projects" className="button button--ghost-dark">
-            Projects
+          <Link to={to("/projects")} className="button button--ghost-dark">
+            {text.projects}
           </Link>
-          <Link to="/Collabrations" className="button button--ghost-dark">
-            Collabrations
+          <Link to={to("/Collabrations")} className="button button--ghost-dark">
+            {text.collabrations}
           </Link>
         </p>
       </div>

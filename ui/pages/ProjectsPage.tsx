@@ -1,13 +1,9 @@
 import { CardListPage } from "../components/CardListPage";
 import { useCollection } from "../data/useCollection";
+import { useLocale } from "../i18n/locale";
 
 export function ProjectsPage() {
   const projects = useCollection("projects");
-  return (
-    <CardListPage
-      title="Projects"
-      intro="Façades, floors, stairs and worktops in marble, Jerusalem stone and granite, from Amman to the Gulf and Europe."
-      items={projects}
-    />
-  );
+  const text = useLocale().messages.lists;
+  return <CardListPage title={text.projectsTitle} intro={text.projectsIntro} items={projects} />;
 }
