@@ -19,7 +19,14 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
-PATHS = {"landing": "/", "projects": "/projects", "collabrations": "/Collabrations"}
+PATHS = {
+    "landing": "/",
+    "projects": "/projects",
+    "collabrations": "/Collabrations",
+    "landing-ar": "/ar",
+    "projects-ar": "/ar/projects",
+    "collabrations-ar": "/ar/Collabrations",
+}
 
 
 def settle(page: Page) -> None:

@@ -33,9 +33,15 @@ def test_collabrations_in_any_other_case_redirects_permanently(
     assert response.headers["location"] == "/Collabrations?ref=mail"
 
 
-def test_other_pages_redirect_to_their_canonical_case_too(client: TestClient) -> None:
-    response = client.get("/Projects", follow_redirects=False)
-    assert (response.status_code, response.headers["location"]) == (301, "/projects")
+@pytest.mark.parametrize(
+    ("path", "canonical"),
+    [("/Projects", "/projects"), ("/ar/collabrations", "/ar/Collabrations"), ("/AR", "/ar")],
+)
+def test_other_pages_redirect_to_their_canonical_case_too(
+    client: TestClient, path: str, canonical: str
+) -> None:
+    response = client.get(path, follow_redirects=False)
+    assert (response.status_code, response.headers["location"]) == (301, canonical)
 
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"])

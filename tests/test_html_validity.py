@@ -37,6 +37,9 @@ def test_every_page_is_valid_html(tmp_path: Path) -> None:
             ("projects", "/projects"),
             ("collabrations", "/Collabrations"),
             ("not-found", "/nowhere"),
+            ("arabic-landing", "/ar"),
+            ("arabic-projects", "/ar/projects"),
+            ("arabic-not-found", "/ar/nowhere"),
         ]:
             file = tmp_path / f"{name}.html"
             file.write_text(client.get(path).text, encoding="utf-8")

@@ -53,7 +53,10 @@ export function App() {
         <Routes>
           {ROUTES.map(({ path, page }) => {
             const Page = pages[page];
-            return <Route key={path} path={path} caseSensitive element={<Page />} />;
+            // Keyed by path: /projects and /ar/projects mount fresh trees rather
+            // than update one in place, which a still-dehydrated boundary (the
+            // slider before its code loads) would hold up indefinitely.
+            return <Route key={path} path={path} caseSensitive element={<Page key={path} />} />;
           })}
           <Route path="*" element={<pages.notFound />} />
         </Routes>

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from server.content.local import LOCAL_FILES
-from server.content.models import REQUIRED_FIELDS, Collection
+from server.content.models import OPTIONAL_FIELDS, REQUIRED_FIELDS, Collection
 
 ID_KEY = "id"
 
@@ -52,7 +52,7 @@ def format_documents(collection: Collection, documents: Mapping[str, Mapping[str
     Within a document: "id", the model's fields in their usual order, then any
     other fields by name. 2-space indent, UTF-8 as is, a final newline.
     """
-    known = REQUIRED_FIELDS[collection]
+    known = (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
     entries = []
     for doc_id in sorted(documents):
         fields = documents[doc_id]

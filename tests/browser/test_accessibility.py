@@ -31,7 +31,9 @@ def violations(page: Page) -> list[str]:
 
 
 @PHONE_AND_DESKTOP
-@pytest.mark.parametrize("path", ["/", "/projects", "/Collabrations", "/not-here"])
+@pytest.mark.parametrize(
+    "path", ["/", "/projects", "/Collabrations", "/not-here", "/ar", "/ar/projects"]
+)
 def test_axe_finds_no_violation(page: Page, site: LiveServer, path: str) -> None:
     page.goto(site.url + path)
     page.wait_for_load_state("networkidle")
