@@ -70,6 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         run, _ = SECTIONS[name]
         progress(f"section {name}")
         section_started = time.monotonic()
+        load_before = os.getloadavg()
         try:
             report = run(context)
         except Exception as error:  # one broken section must not hide the others' figures
@@ -81,13 +82,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             sections[name] = {"error": detail, "section_seconds": seconds}
             continue
         seconds = time.monotonic() - section_started
+        load_after = os.getloadavg()
         print()
         for table in report.tables:
             print(table.render(), end="\n\n")
         for note in report.notes:
             print(f"  - {note}")
-        print(f"  ({name}: {seconds:.0f} s)", flush=True)
-        sections[name] = {"section_seconds": seconds, "notes": report.notes, **report.data}
+        print(
+            f"  ({name}: {seconds:.0f} s; 1-minute load average {load_before[0]:.1f} before, "
+            f"{load_after[0]:.1f} after, on {os.cpu_count()} CPUs)",
+            flush=True,
+        )
+        sections[name] = {
+            "section_seconds": seconds,
+            "load_average_before": load_before,
+            "load_average_after": load_after,
+            "notes": report.notes,
+            **report.data,
+        }
 
     wall = time.monotonic() - started
     result = {
@@ -110,6 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     (RESULTS_DIR / "latest.json").write_text(text, encoding="utf-8")
     (context.run_dir / "results.json").write_text(text, encoding="utf-8")
     print(f"\nWall time {wall:.0f} s ({wall / 60:.1f} min). Wrote {RESULTS_DIR / 'latest.json'}")
+    print(
+        "Timings (Lighthouse, wrk, render times) assume an otherwise idle machine: a load "
+        "average above the CPU count means other work competed with the benchmark."
+    )
     if failed:
         print(f"Sections that failed: {', '.join(failed)}")
     return 1 if failed else 0
@@ -119,10 +135,12 @@ def _heading(started_at: datetime, *, quick: bool) -> str:
     git = _git()
     dirty = " (uncommitted changes)" if git["dirty"] else ""
     mode = "quick" if quick else "full"
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     return (
         f"Fine Stone benchmark, {mode} run, {started_at:%Y-%m-%d %H:%M} UTC\n"
         f"commit {git['commit'][:10]} on {git['branch']}{dirty}; "
-        f"{os.cpu_count()} CPUs, Python {platform.python_version()}"
+        f"{os.cpu_count()} CPUs, Python {platform.python_version()}; "
+        f"load average (1, 5, 15 min) at start: {load}"
     )
 
 
