@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import brotli  # type: ignore[import-untyped]  # ships no type information
+import brotli
 
 ROOT = Path(__file__).resolve().parent
 UI = ROOT / "ui"

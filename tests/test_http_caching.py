@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import brotli  # type: ignore[import-untyped]
+import brotli
 import pytest
 from starlette.testclient import TestClient
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gzip
 
-import brotli  # type: ignore[import-untyped]  # ships no type information
+import brotli
 
 ENCODINGS = ("br", "gzip")
 # Files this small gain nothing from compression.

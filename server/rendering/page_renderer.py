@@ -71,9 +71,16 @@ class PageRenderer:
         # One entry per page: the content versions it was rendered from, and the result.
         self._pages: dict[str, tuple[tuple[int, ...], RenderedPage]] = {}
 
+    async def page_data(self, page: SitePage) -> dict[str, Any]:
+        """The data the page is rendered and hydrated with, from the content cache."""
+        return self._page_data(page, await self._snapshots(page))
+
+    async def _snapshots(self, page: SitePage) -> list[Snapshot]:
+        return list(await asyncio.gather(*(self._content.get(c) for c in page.collections)))
+
     async def render(self, page: SitePage) -> RenderedPage:
         """The page's HTML; raises RenderError when React fails in V8."""
-        snapshots = await asyncio.gather(*(self._content.get(c) for c in page.collections))
+        snapshots = await self._snapshots(page)
         versions = tuple(snapshot.version for snapshot in snapshots)
         cached = self._pages.get(page.path)
         if cached is not None and cached[0] == versions:

@@ -1,0 +1,36 @@
+"""What every section is given: the run's options and where to put its files."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+RESULTS_DIR = REPO_ROOT / "bench" / "results"
+CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium as these sections run it: as root and offline (Lighthouse adds
+# --headless; Playwright runs it headless by itself).
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+)
+# The site's routes, as a visitor lands on them.
+ROUTES = ("/", "/projects", "/Collabrations")
+
+
+@dataclass(frozen=True, kw_only=True)
+class BenchContext:
+    quick: bool
+    # Environment that turns the content and HTML caches off (bench/run.py: UNCACHED_ENV).
+    uncached_env: Mapping[str, str]
+    # This run's files: server logs, Lighthouse reports, wrk scripts (section by section).
+    run_dir: Path
+
+
+def progress(message: str) -> None:
+    """A line on stderr, so stdout holds only the tables."""
+    print(f"==> {message}", file=sys.stderr, flush=True)

@@ -1,0 +1,109 @@
+"""Section: the server's memory (from /proc) before, during and after a long run of requests."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.app_server import AppServer, procfile_process_model, procfile_workers
+from bench.context import ROUTES, BenchContext, progress
+from bench.load import run_counted
+from bench.report import SectionReport, Table, mebibytes
+
+
+@dataclass(frozen=True, kw_only=True)
+class MemorySample:
+    requests: int  # answered so far, as wrk counted them
+    processes: int
+    rss_bytes: int  # summed over the server's processes
+    pss_bytes: int  # the same, shared pages split between the processes that share them
+    rss_by_pid: dict[int, int]
+
+
+NAME = "memory"
+SETTLE_SECONDS = 1.0
+TITLE = "6. Server memory (RSS from /proc) under load"
+
+
+def run(context: BenchContext) -> SectionReport:
+    checkpoints = (1_000, 10_000) if context.quick else (10_000, 50_000, 100_000)
+    workers = procfile_workers()
+    script = context.run_dir / NAME / "counted.lua"
+    samples: list[MemorySample] = []
+    with AppServer(name=NAME, env={}, workers=workers, log_dir=context.run_dir / NAME) as server:
+        samples.append(sample_memory(server.pids(), requests=0))
+        answered = 0
+        for checkpoint in checkpoints:
+            progress(f"{NAME}: requests {answered:,} to {checkpoint:,}")
+            result = run_counted(
+                server.url, requests=checkpoint - answered, paths=ROUTES, script=script
+            )
+            answered += result.requests
+            time.sleep(SETTLE_SECONDS)  # the requests wrk dropped at its stop finish
+            samples.append(sample_memory(server.pids(), requests=answered))
+
+    first = samples[0]
+    rows = []
+    for index, item in enumerate(samples):
+        previous = samples[index - 1] if index else None
+        rows.append(
+            [
+                "start (before any page)" if index == 0 else f"after {item.requests:,}",
+                str(item.processes),
+                mebibytes(item.rss_bytes),
+                mebibytes(item.pss_bytes),
+                _signed_mib(item.rss_bytes - previous.rss_bytes) if previous else "",
+                _signed_mib(item.rss_bytes - first.rss_bytes) if previous else "",
+            ]
+        )
+    table = Table(
+        title=f"{TITLE}: {', '.join(ROUTES)} in turn, wrk -t2 -c50",
+        columns=["when", "processes", "RSS MiB", "PSS MiB", "Δ RSS vs previous", "Δ RSS vs start"],
+        rows=rows,
+    )
+    later, last = samples[1], samples[-1]
+    growth = last.rss_bytes - later.rss_bytes
+    per_thousand = growth / max(1, last.requests - later.requests) * 1000
+    notes = [
+        f"Default settings, local content; {procfile_process_model()}. "
+        "Request counts are wrk's answered responses (each thread stops at its share; "
+        "up to 50 in flight at a stop are answered but not counted).",
+        f"From {later.requests:,} to {last.requests:,} requests RSS moved "
+        f"{_signed_mib(growth)} MiB ({_signed(per_thousand)} bytes per 1,000 requests).",
+        "RSS: VmRSS of /proc/PID/status; PSS: Pss of /proc/PID/smaps_rollup.",
+    ]
+    data: dict[str, Any] = {"workers": workers, "samples": [asdict(item) for item in samples]}
+    return SectionReport(tables=[table], notes=notes, data=data)
+
+
+def sample_memory(pids: list[int], *, requests: int) -> MemorySample:
+    rss = {pid: _proc_kib(Path(f"/proc/{pid}/status"), "VmRSS:") * 1024 for pid in pids}
+    pss = sum(_proc_kib(Path(f"/proc/{pid}/smaps_rollup"), "Pss:") * 1024 for pid in pids)
+    return MemorySample(
+        requests=requests,
+        processes=len(pids),
+        rss_bytes=sum(rss.values()),
+        pss_bytes=pss,
+        rss_by_pid=rss,
+    )
+
+
+def _proc_kib(path: Path, key: str) -> int:
+    try:
+        text = path.read_text()
+    except OSError:
+        return 0  # the process ended between listing and reading
+    for line in text.splitlines():
+        if line.startswith(key):
+            return int(line.split()[1])
+    return 0
+
+
+def _signed(value: float) -> str:
+    return f"{value:+,.0f}"
+
+
+def _signed_mib(value_bytes: float) -> str:
+    return f"{value_bytes / 2**20:+,.1f}"

@@ -1,0 +1,176 @@
+"""The benchmark's one command: `uv run python -m bench.run [--quick] [--only SECTION...]`.
+
+Prints a table per section and writes bench/results/latest.json; the run's logs,
+Lighthouse reports and a copy of the JSON go to bench/results/runs/<UTC time>/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from bench import asset_bytes, firestore_reads, lighthouse, memory, render_time, throughput
+from bench.context import RESULTS_DIR, BenchContext, progress
+from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_npm_packages
+from bench.report import SectionReport
+
+# The environment of the "uncached" runs: every cache off. The HTML cache's
+# variable is not named yet on main; when it is, change it here (only here).
+UNCACHED_ENV = {"CONTENT_CACHE_SECONDS": "0", "HTML_CACHE": "off"}
+
+Section = Callable[[BenchContext], SectionReport]
+# Name on the command line -> (section, Debian commands it needs), in running order.
+SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
+    lighthouse.NAME: (lighthouse.run, ("chromium",)),
+    asset_bytes.NAME: (asset_bytes.run, ("chromium",)),
+    throughput.NAME: (throughput.run, ("wrk", "nginx")),
+    render_time.NAME: (render_time.run, ()),
+    firestore_reads.NAME: (firestore_reads.run, ()),
+    memory.NAME: (memory.run, ("wrk",)),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer runs, shorter loads")
+    parser.add_argument(
+        "--only", nargs="+", choices=list(SECTIONS), metavar="SECTION", help=", ".join(SECTIONS)
+    )
+    args = parser.parse_args(argv)
+    chosen = [name for name in SECTIONS if not args.only or name in args.only]
+
+    started = time.monotonic()
+    started_at = datetime.now(UTC)
+    ensure_debian_commands({command for name in chosen for command in SECTIONS[name][1]})
+    if lighthouse.NAME in chosen:
+        ensure_npm_packages()
+    build_bundles()
+    stamp = started_at.strftime("%Y%m%dT%H%M%SZ")
+    context = BenchContext(
+        quick=args.quick,
+        uncached_env=UNCACHED_ENV,
+        run_dir=RESULTS_DIR / "runs" / stamp,
+    )
+    context.run_dir.mkdir(parents=True, exist_ok=True)
+
+    print(_heading(started_at, quick=args.quick))
+    sections: dict[str, Any] = {}
+    failed = []
+    for name in chosen:
+        run, _ = SECTIONS[name]
+        progress(f"section {name}")
+        section_started = time.monotonic()
+        load_before = os.getloadavg()
+        try:
+            report = run(context)
+        except Exception as error:  # one broken section must not hide the others' figures
+            seconds = time.monotonic() - section_started
+            failed.append(name)
+            detail = "".join(traceback.format_exception(error))
+            print(f"\n[{name}] FAILED: {error}\n", flush=True)
+            print(detail, file=sys.stderr)
+            sections[name] = {"error": detail, "section_seconds": seconds}
+            continue
+        seconds = time.monotonic() - section_started
+        load_after = os.getloadavg()
+        print()
+        for table in report.tables:
+            print(table.render(), end="\n\n")
+        for note in report.notes:
+            print(f"  - {note}")
+        print(
+            f"  ({name}: {seconds:.0f} s; 1-minute load average {load_before[0]:.1f} before, "
+            f"{load_after[0]:.1f} after, on {os.cpu_count()} CPUs)",
+            flush=True,
+        )
+        sections[name] = {
+            "section_seconds": seconds,
+            "load_average_before": load_before,
+            "load_average_after": load_after,
+            "notes": report.notes,
+            **report.data,
+        }
+
+    wall = time.monotonic() - started
+    result = {
+        "started_at": started_at.isoformat(),
+        "wall_seconds": wall,
+        "quick": args.quick,
+        "sections_run": chosen,
+        "failed": failed,
+        "git": _git(),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+        },
+        "uncached_env": UNCACHED_ENV,
+        "sections": sections,
+    }
+    text = json.dumps(_json_safe(result), indent=2, ensure_ascii=False) + "\n"
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    (RESULTS_DIR / "latest.json").write_text(text, encoding="utf-8")
+    (context.run_dir / "results.json").write_text(text, encoding="utf-8")
+    print(f"\nWall time {wall:.0f} s ({wall / 60:.1f} min). Wrote {RESULTS_DIR / 'latest.json'}")
+    print(
+        "Timings (Lighthouse, wrk, render times) assume an otherwise idle machine: a load "
+        "average above the CPU count means other work competed with the benchmark."
+    )
+    if failed:
+        print(f"Sections that failed: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+def _heading(started_at: datetime, *, quick: bool) -> str:
+    git = _git()
+    dirty = " (uncommitted changes)" if git["dirty"] else ""
+    mode = "quick" if quick else "full"
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    return (
+        f"Fine Stone benchmark, {mode} run, {started_at:%Y-%m-%d %H:%M} UTC\n"
+        f"commit {git['commit'][:10]} on {git['branch']}{dirty}; "
+        f"{os.cpu_count()} CPUs, Python {platform.python_version()}; "
+        f"load average (1, 5, 15 min) at start: {load}"
+    )
+
+
+def _git() -> dict[str, Any]:
+    def git(*args: str) -> str:
+        completed = subprocess.run(  # noqa: S603 - fixed argv
+            ["git", *args],  # noqa: S607
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return completed.stdout.strip()
+
+    return {
+        "commit": git("rev-parse", "HEAD"),
+        "branch": git("rev-parse", "--abbrev-ref", "HEAD"),
+        "dirty": bool(git("status", "--porcelain")),
+    }
+
+
+def _json_safe(value: object) -> object:
+    """NaN (a figure that could not be taken) as null: strict JSON has no NaN."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {str(key): _json_safe(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_safe(item) for item in value]
+    return value
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""Section: HTTP throughput and latency of the landing page, against nginx on a static copy."""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import asdict
+from typing import Any
+
+import httpx2 as httpx
+
+from bench.app_server import AppServer, procfile_process_model, procfile_workers
+from bench.context import BenchContext, progress
+from bench.load import WrkResult, run_wrk
+from bench.report import SectionReport, Table, fixed, ratio, thousands
+from bench.static_server import serve_static_file
+
+NAME = "throughput"
+TITLE = "3. HTTP throughput and latency of / (wrk -t2 -c50, loopback)"
+PATH = "/"
+
+
+def run(context: BenchContext) -> SectionReport:
+    seconds = 3.0 if context.quick else 10.0
+    warm_up_seconds = 1.0 if context.quick else 2.0
+    logs = context.run_dir / NAME
+    production = procfile_workers()
+    other = 2 if production == 1 else 1
+    variants: list[tuple[str, dict[str, str], int]] = [
+        ("cached", {}, production),
+        ("uncached", dict(context.uncached_env), production),
+        (f"cached, {other} {_processes(other)}", {}, other),
+    ]
+
+    def measure(url: str) -> WrkResult:
+        run_wrk(url, seconds=warm_up_seconds)  # first renders, connection set-up, JIT
+        return run_wrk(url, seconds=seconds)
+
+    # (row label, processes, figures)
+    runs: list[tuple[str, str, WrkResult]] = []
+    landing_html = b""
+    for name, env, workers in variants:
+        progress(f"{NAME}: app, {name} ({workers} {_processes(workers)}), {seconds:g} s")
+        label = name.replace(", ", "-").replace(" ", "-")
+        with AppServer(name=label, env=env, workers=workers, log_dir=logs) as server:
+            if not landing_html:
+                response = httpx.get(server.url + PATH, headers={"Accept-Encoding": "identity"})
+                landing_html = response.content
+            runs.append((f"app, {name}", str(workers), measure(server.url + PATH)))
+    progress(f"{NAME}: nginx serving a {len(landing_html):,}-byte copy of {PATH}")
+    with serve_static_file(landing_html, log_dir=logs) as url:
+        nginx = measure(url)
+    runs.append(("nginx, static copy", f"auto ({os.cpu_count()})", nginx))
+
+    rows = [
+        [
+            label,
+            processes,
+            thousands(result.requests_per_second),
+            fixed(result.p50_ms, 2),
+            fixed(result.p99_ms, 2),
+            thousands(result.errors),
+            _times(ratio(result.requests_per_second, nginx.requests_per_second)),
+            _times(ratio(result.p50_ms, nginx.p50_ms)),
+            _times(ratio(result.p99_ms, nginx.p99_ms)),
+        ]
+        for label, processes, result in runs
+    ]
+    table = Table(
+        title=TITLE,
+        columns=[
+            "server",
+            "processes",
+            "req/s",
+            "p50 ms",
+            "p99 ms",
+            "errors",
+            "req/s ÷ nginx",
+            "p50 ÷ nginx",
+            "p99 ÷ nginx",
+        ],
+        rows=rows,
+    )
+    uncached = ", ".join(f"{key}={value}" for key, value in context.uncached_env.items())
+    notes = [
+        f"Process model: {procfile_process_model()}. 'cached' and 'uncached' run that; "
+        f"the '{other} {_processes(other)}' row is the check against it.",
+        f"cached: default settings; uncached: {uncached}.",
+        f"{seconds:g} s per run after a {warm_up_seconds:g} s warm-up; the page is "
+        f"{len(landing_html):,} bytes uncompressed (wrk sends no Accept-Encoding).",
+        "nginx: worker_processes auto, access log off. wrk, the server and nginx share "
+        "this machine's cores, so the figures are relative, not capacity.",
+        "errors: non-2xx/3xx responses plus socket errors (connect, read, write, timeout).",
+    ]
+    data: dict[str, Any] = {
+        "path": PATH,
+        "wrk_seconds": seconds,
+        "html_bytes": len(landing_html),
+        "procfile_workers": production,
+        "uncached_env": dict(context.uncached_env),
+        "runs": {label: asdict(result) for label, _, result in runs},
+    }
+    return SectionReport(tables=[table], notes=notes, data=data)
+
+
+def _processes(count: int) -> str:
+    return "process" if count == 1 else "processes"
+
+
+def _times(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.3g}x"
