@@ -38,6 +38,13 @@ class RenderedPage:
         )
 
 
+@dataclass(frozen=True)
+class PageRender:
+    page: RenderedPage
+    # The page came from the cache of rendered pages, without a render in V8.
+    from_cache: bool
+
+
 class PageRenderer:
     def __init__(
         self,
@@ -56,13 +63,13 @@ class PageRenderer:
         # One entry per page: the content versions it was rendered from, and the result.
         self._pages: dict[str, tuple[tuple[int, ...], RenderedPage]] = {}
 
-    async def render(self, page: SitePage) -> RenderedPage:
+    async def render(self, page: SitePage) -> PageRender:
         """The page's HTML; raises RenderError when React fails in V8."""
         snapshots = await asyncio.gather(*(self._content.get(c) for c in page.collections))
         versions = tuple(snapshot.version for snapshot in snapshots)
         cached = self._pages.get(page.path)
         if cached is not None and cached[0] == versions:
-            return cached[1]
+            return PageRender(cached[1], from_cache=True)
         data = self._page_data(page, snapshots)
         body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
         rendered = RenderedPage.from_html(
@@ -72,7 +79,7 @@ class PageRenderer:
         )
         if self._cache_pages:
             self._pages[page.path] = (versions, rendered)
-        return rendered
+        return PageRender(rendered, from_cache=False)
 
     def render_fallback(self, page: SitePage) -> RenderedPage:
         """The plain page for when React failed: no V8, no content, never cached."""
