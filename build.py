@@ -29,7 +29,8 @@ CLIENT_DIR = BUNDLES / "client"
 SERVER_BUNDLE = BUNDLES / "server" / "render.js"
 MANIFEST = BUNDLES / "manifest.json"
 CLIENT_METAFILE = BUNDLES / "client-meta.json"
-ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
+NODE_MODULES = ROOT / "node_modules"
+ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 
 # The URL prefix the server mounts bundles/client on.
 ASSETS_URL = "/assets/"
@@ -57,10 +58,36 @@ COMMON_FLAGS = [
 ]
 
 
+class BuildError(Exception):
+    """The build cannot run or did not finish; the message says why."""
+
+
+def missing_npm_packages(root: Path = ROOT) -> list[str]:
+    """The packages package.json names that node_modules lacks."""
+    package = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    wanted = {**package.get("dependencies", {}), **package.get("devDependencies", {})}
+    return sorted(
+        name for name in wanted if not (root / "node_modules" / name / "package.json").is_file()
+    )
+
+
+def check_npm_packages() -> None:
+    # esbuild resolves imports at build time: a missing package would fail
+    # half-way with a resolver error, or (a type-only one) not at all.
+    missing = missing_npm_packages()
+    if missing:
+        raise BuildError(
+            f"node_modules lacks {', '.join(missing)}: run `npm ci --include=dev` first"
+        )
+
+
 def run_esbuild(args: list[str]) -> None:
     if not ESBUILD.exists():
-        sys.exit(f"build.py: {ESBUILD} is missing; run `npm ci` first")
-    subprocess.run([str(ESBUILD), *args], cwd=ROOT, check=True)  # noqa: S603 - our own arguments
+        raise BuildError(f"{ESBUILD} is missing: run `npm ci --include=dev` first")
+    try:
+        subprocess.run([str(ESBUILD), *args], cwd=ROOT, check=True)  # noqa: S603 - our own arguments
+    except subprocess.CalledProcessError as error:
+        raise BuildError(f"esbuild failed (exit {error.returncode}), see above") from None
 
 
 def build_server_bundle() -> None:
@@ -163,7 +190,10 @@ def precompress(directory: Path) -> None:
             path.with_name(path.name + ".gz").write_bytes(gzip.compress(body, 9, mtime=0))
 
 
-def main() -> None:
+def build() -> None:
+    # Checked before anything is deleted: a build that cannot run leaves the
+    # previous bundles in place.
+    check_npm_packages()
     # Start clean so no stale hashed file is left behind (bundles/README.md stays).
     shutil.rmtree(CLIENT_DIR, ignore_errors=True)
     shutil.rmtree(SERVER_BUNDLE.parent, ignore_errors=True)
@@ -176,5 +206,14 @@ def main() -> None:
     print(f"build.py: wrote {SERVER_BUNDLE.relative_to(ROOT)} and {MANIFEST.relative_to(ROOT)}")
 
 
+def main() -> int:
+    try:
+        build()
+    except BuildError as error:
+        print(f"build.py: FAILED: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

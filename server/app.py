@@ -13,17 +13,28 @@ from typing import TypedDict
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import BaseRoute, Mount, Route
 
 from server.company import load_company
 from server.content.cache import ContentCache
 from server.content.factory import open_content_store
 from server.content.local import IMAGES_FOLDER
+from server.http.access_log import AccessLog
 from server.http.assets import AssetFiles, ContentImages
+from server.http.hosts import SiteHosts
+from server.http.rate_limit import TokenBuckets
 from server.http.request_rules import RequestRules
 from server.http.security_headers import SecurityHeaders
-from server.pages import content_api, not_found, page_endpoint
+from server.logs import configure_logging
+from server.pages import (
+    content_api,
+    healthz,
+    not_found,
+    page_endpoint,
+    readyz,
+    vitals_report,
+)
+from server.readiness import ReadinessCheck
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import AssetManifest
 from server.rendering.page_renderer import PageRenderer, empty_page_data
@@ -34,17 +45,20 @@ from server.site_map import PAGES
 
 logger = logging.getLogger(__name__)
 
+PROBE_PATHS = ("/healthz", "/readyz")
+VITALS_PATH = "/vitals"
+
 
 class AppState(TypedDict):
     content: ContentCache
     renderer: PageRenderer
+    readiness: ReadinessCheck
+    vitals_limits: TokenBuckets
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_environment()
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(level=settings.log_level, log_format=settings.log_format)
     # Read before serving: a broken company.toml or a missing build fails at
     # start-up, with its reason, rather than on the first request.
     company = load_company(settings.company_file)
@@ -63,20 +77,34 @@ def create_app(settings: Settings | None = None) -> Starlette:
         renderer = PageRenderer(
             content=content,
             pool=pool,
-            document=DocumentTemplate(assets),
+            document=DocumentTemplate(
+                assets, vitals_endpoint=VITALS_PATH if settings.web_vitals else None
+            ),
             company=company,
             base_url=settings.public_base_url,
             cache_pages=settings.html_cache,
         )
+        readiness = ReadinessCheck(
+            client_dir=settings.bundles_dir / "client", manifest=assets, pool=pool, content=content
+        )
+        # A page view sends three beacons at most; a burst of 30 lets a few
+        # visitors behind one address (an office, a mobile carrier) through.
+        vitals_limits = TokenBuckets(burst=30, per_second=1)
         logger.info("Serving content from %s", settings.content_source.value)
         try:
-            yield {"content": content, "renderer": renderer}
+            yield {
+                "content": content,
+                "renderer": renderer,
+                "readiness": readiness,
+                "vitals_limits": vitals_limits,
+            }
         finally:
             await content.close()
             await pool.close()
             await store.close()
 
     site_files = SiteFiles(company, settings.public_base_url)
+    vitals_routes = [Route(VITALS_PATH, vitals_report, methods=["POST"])]
     routes: list[BaseRoute] = [
         *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
         Route("/robots.txt", site_files.robots),
@@ -84,6 +112,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/manifest.webmanifest", site_files.manifest),
         *(Route(f"/{name}", site_files.icon) for name in ICONS),
         Route("/api/content/{collection}", content_api, methods=["GET"]),
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/readyz", readyz, methods=["GET"]),
+        *(vitals_routes if settings.web_vitals else []),
         Route("/assets/{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
         Mount(
             "/images",
@@ -92,10 +123,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ),
     ]
     middleware = [
-        # Outermost first: every response, refusals included, gets the headers.
+        # Outermost first: every response, refusals included, is logged and
+        # gets the headers.
+        Middleware(AccessLog, quiet_paths=PROBE_PATHS),
         Middleware(SecurityHeaders, image_hosts=settings.image_hosts),
-        Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts)),
-        Middleware(RequestRules, canonical_paths=[page.path for page in PAGES]),
+        Middleware(SiteHosts, allowed_hosts=settings.allowed_hosts, probe_paths=PROBE_PATHS),
+        Middleware(
+            RequestRules,
+            canonical_paths=[page.path for page in PAGES],
+            post_paths=[VITALS_PATH] if settings.web_vitals else [],
+        ),
     ]
     return Starlette(
         routes=routes,

@@ -1,4 +1,4 @@
-"""HTTP handlers: thin, they ask the page renderer and the content cache."""
+"""HTTP handlers: thin, they ask the page renderer, the content cache and the checks."""
 
 from __future__ import annotations
 
@@ -8,15 +8,20 @@ from collections.abc import Awaitable, Callable
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from server.content.cache import ContentCache
 from server.content.models import Collection
+from server.http.access_log import HTML_CACHE_STATE
+from server.http.beacon import read_beacon
 from server.http.caching import NO_STORE
 from server.http.page_response import encoded_response, page_response
+from server.http.rate_limit import TokenBuckets
+from server.readiness import ReadinessCheck
 from server.rendering.page_renderer import PageRenderer, items_for_page
 from server.rendering.render_pool import RenderError
-from server.site_map import SitePage, not_found_page
+from server.site_map import PAGES, SitePage, not_found_page
+from server.vitals import MAX_REPORT_BYTES, InvalidReportError, log_report, parse_report
 
 logger = logging.getLogger(__name__)
 
@@ -29,8 +34,10 @@ async def _render(request: Request, page: SitePage, *, status_code: int) -> Resp
         rendered = await renderer.render(page)
     except RenderError as error:
         logger.error("%s: %s", request.url.path, error)
+        setattr(request.state, HTML_CACHE_STATE, "miss")
         return page_response(request, renderer.render_fallback(page), status_code=500)
-    return page_response(request, rendered, status_code=status_code)
+    setattr(request.state, HTML_CACHE_STATE, "hit" if rendered.from_cache else "miss")
+    return page_response(request, rendered.page, status_code=status_code)
 
 
 def page_endpoint(page: SitePage) -> Endpoint:
@@ -63,3 +70,37 @@ async def not_found(request: Request, _exc: Exception) -> Response:
         body = b'{"error":"not found"}'
         return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
     return await _render(request, not_found_page(request.url.path), status_code=404)
+
+
+async def healthz(_request: Request) -> Response:
+    """Liveness: the process answers. Nothing else is checked, so nothing else restarts it."""
+    return JSONResponse({"status": "ok"}, headers={"Cache-Control": NO_STORE})
+
+
+async def readyz(request: Request) -> Response:
+    """Readiness: whether this instance should get visitors (server/readiness.py)."""
+    readiness: ReadinessCheck = request.state.readiness
+    report = await readiness.run()
+    return JSONResponse(
+        report.as_json(),
+        status_code=200 if report.ready else 503,
+        headers={"Cache-Control": NO_STORE},
+    )
+
+
+_KNOWN_PATHS = frozenset(page.path for page in PAGES)
+
+
+async def vitals_report(request: Request) -> Response:
+    """One web-vitals beacon from a visitor's browser: checked, logged, answered 204."""
+    limits: TokenBuckets = request.state.vitals_limits
+    if not limits.allow(request.client.host if request.client else "unknown"):
+        # The bucket gains a token a second.
+        return PlainTextResponse("Too Many Requests", 429, {"Retry-After": "1"})
+    body = await read_beacon(request, max_bytes=MAX_REPORT_BYTES)
+    try:
+        report = parse_report(body, known_paths=_KNOWN_PATHS)
+    except InvalidReportError as error:
+        return PlainTextResponse(f"Bad Request: {error}", 400)
+    log_report(report)
+    return Response(status_code=204)

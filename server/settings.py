@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -18,6 +19,11 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 class ContentSource(StrEnum):
     LOCAL = "local"
     FIRESTORE = "firestore"
+
+
+class LogFormat(StrEnum):
+    TEXT = "text"  # for people reading a terminal
+    JSON = "json"  # one JSON object per line, for a log platform
 
 
 class SettingsError(ValueError):
@@ -42,6 +48,9 @@ class Settings:
     render_pool_size: int = 2
     render_timeout_seconds: float = 2.0
     log_level: str = "INFO"
+    log_format: LogFormat = LogFormat.TEXT
+    # Visitors' browsers report LCP, INP and CLS to POST /vitals (off: no reporting at all).
+    web_vitals: bool = False
     # Local development (./dev serve): allows http: image URLs in content.
     dev_mode: bool = False
     # Hosts that may serve content images (the Content-Security-Policy's img-src).
@@ -75,6 +84,8 @@ class Settings:
                 env, "RENDER_TIMEOUT_SECONDS", defaults.render_timeout_seconds
             ),
             log_level=env.get("LOG_LEVEL", defaults.log_level).upper(),
+            log_format=_choice(env, "LOG_FORMAT", LogFormat, defaults.log_format),
+            web_vitals=_switch(env, "WEB_VITALS", defaults.web_vitals),
             dev_mode=_switch(env, "DEV_MODE", defaults.dev_mode),
             image_hosts=_names(env, "IMAGE_HOSTS", defaults.image_hosts),
             allowed_hosts=_names(env, "ALLOWED_HOSTS", defaults.allowed_hosts),
@@ -87,9 +98,10 @@ def default_pool_size() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
 
-def _choice(
-    env: Mapping[str, str], name: str, kind: type[ContentSource], default: ContentSource
-) -> ContentSource:
+_Choice = TypeVar("_Choice", bound=StrEnum)
+
+
+def _choice(env: Mapping[str, str], name: str, kind: type[_Choice], default: _Choice) -> _Choice:
     raw = env.get(name)
     if raw is None or raw == "":
         return default

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import httpx2 as httpx
 
@@ -41,7 +43,7 @@ class LiveServer:
     def start(self, timeout: float = 30.0) -> LiveServer:
         # FIRESTORE_EMULATOR_HOST and friends leak in from the developer's shell
         # otherwise; each server gets exactly the environment its test names.
-        base = {key: value for key, value in os.environ.items() if not _is_site_setting(key)}
+        base = site_free_environment()
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(  # noqa: S603 - our own command line
                 [
@@ -86,6 +88,35 @@ class LiveServer:
         except OSError:
             return ""
 
+    def json_log(self) -> list[dict[str, Any]]:
+        """The log as JSON lines (LOG_FORMAT=json); a line that is not one fails the test."""
+        return [json.loads(line) for line in self.log().splitlines() if line.strip()]
+
+    def access_lines(
+        self, path: str, *, at_least: int = 1, timeout: float = 5.0
+    ) -> list[dict[str, Any]]:
+        """The access-log lines of requests for `path` (LOG_FORMAT=json).
+
+        The server writes a request's line just after sending the response,
+        so a client can read the log a moment too early: this waits for
+        `at_least` lines, up to `timeout`.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            lines = self.log_lines(logger="server.access", path=path)
+            if len(lines) >= at_least or time.monotonic() > deadline:
+                return lines
+            time.sleep(0.05)
+
+    def log_lines(self, *, logger: str, **fields: object) -> list[dict[str, Any]]:
+        """The JSON log lines of `logger` whose fields have the given values."""
+        return [
+            line
+            for line in self.json_log()
+            if line["logger"] == logger
+            and all(line.get(key) == value for key, value in fields.items())
+        ]
+
     def __enter__(self) -> LiveServer:
         return self.start()
 
@@ -109,8 +140,11 @@ SITE_SETTINGS = (
     "RENDER_POOL_SIZE",
     "RENDER_TIMEOUT_SECONDS",
     "LOG_LEVEL",
+    "LOG_FORMAT",
+    "WEB_VITALS",
 )
 
 
-def _is_site_setting(name: str) -> bool:
-    return name in SITE_SETTINGS
+def site_free_environment() -> dict[str, str]:
+    """This process's environment without the site's settings."""
+    return {key: value for key, value in os.environ.items() if key not in SITE_SETTINGS}

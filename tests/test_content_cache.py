@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from server.content.cache import ContentCache
+from server.content.cache import CollectionStatus, ContentCache
 from server.content.models import CardItem, Collection, ContentItem
+from server.content.reads import counting_reads
 from server.content.store import ContentUnavailableError
 
 PROJECTS = Collection.PROJECTS
@@ -142,4 +143,41 @@ async def test_collections_are_cached_independently() -> None:
     await cache.get(Collection.PROJECTS)
     await cache.get(Collection.SLIDER)
     await cache.get(Collection.PROJECTS)
+    assert store.reads == 2
+
+
+@pytest.mark.anyio
+async def test_status_says_whether_good_content_is_held_and_why_the_last_read_failed() -> None:
+    store, clock = ScriptedStore(failing=True), Clock()
+    cache = ContentCache(store, max_age_seconds=60, clock=clock)
+    assert cache.status(PROJECTS) == CollectionStatus(has_content=False, last_error=None)
+    await cache.get(PROJECTS)
+    assert cache.status(PROJECTS) == CollectionStatus(has_content=False, last_error="database down")
+    store.failing, clock.now = False, clock.now + 61
+    await cache.get(PROJECTS)
+    assert cache.status(PROJECTS) == CollectionStatus(has_content=True, last_error=None)
+    store.failing, clock.now = True, clock.now + 61
+    await cache.get(PROJECTS)  # stale, while the refresh fails
+    await asyncio.sleep(0.01)
+    assert cache.status(PROJECTS) == CollectionStatus(has_content=True, last_error="database down")
+    assert store.reads == 3  # status() itself never reads
+
+
+@pytest.mark.anyio
+async def test_each_read_counts_toward_the_request_that_started_it() -> None:
+    store, clock = ScriptedStore(delay=0.05), Clock()
+    cache = ContentCache(store, max_age_seconds=60, clock=clock)
+
+    async def request() -> int:
+        with counting_reads() as count:
+            await cache.get(PROJECTS)
+        return count.reads
+
+    # Two requests at once: one starts the read, the other shares it.
+    assert sorted(await asyncio.gather(request(), request())) == [0, 1]
+    assert await request() == 0  # fresh in the cache
+    clock.now += 61
+    # Served stale at once, yet the refresh it started counts for it.
+    assert await request() == 1
+    await asyncio.sleep(0.1)
     assert store.reads == 2

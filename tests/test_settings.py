@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from server.settings import ContentSource, Settings, SettingsError
+from server.settings import ContentSource, LogFormat, Settings, SettingsError
 
 
 def test_defaults_serve_the_embedded_local_content() -> None:
@@ -11,6 +11,8 @@ def test_defaults_serve_the_embedded_local_content() -> None:
     assert settings.content_dir.name == "content"
     assert settings.google_cloud_project is None
     assert settings.firestore_timeout_seconds == 2.5
+    assert settings.log_format is LogFormat.TEXT
+    assert settings.web_vitals is False
 
 
 def test_environment_overrides_every_setting(tmp_path: Path) -> None:
@@ -23,6 +25,8 @@ def test_environment_overrides_every_setting(tmp_path: Path) -> None:
             "RENDER_POOL_SIZE": "3",
             "RENDER_TIMEOUT_SECONDS": "0.5",
             "LOG_LEVEL": "debug",
+            "LOG_FORMAT": "JSON",
+            "WEB_VITALS": "on",
         }
     )
     assert settings.content_source is ContentSource.FIRESTORE
@@ -32,6 +36,8 @@ def test_environment_overrides_every_setting(tmp_path: Path) -> None:
     assert settings.render_pool_size == 3
     assert settings.render_timeout_seconds == 0.5
     assert settings.log_level == "DEBUG"
+    assert settings.log_format is LogFormat.JSON
+    assert settings.web_vitals is True
 
 
 @pytest.mark.parametrize(
@@ -40,6 +46,8 @@ def test_environment_overrides_every_setting(tmp_path: Path) -> None:
         ("CONTENT_SOURCE", "mongodb", "expected one of local, firestore"),
         ("FIRESTORE_TIMEOUT_SECONDS", "soon", "expected a number"),
         ("RENDER_POOL_SIZE", "0", "above zero"),
+        ("LOG_FORMAT", "xml", "expected one of text, json"),
+        ("WEB_VITALS", "sometimes", "expected on or off"),
     ],
 )
 def test_a_bad_value_is_refused_with_its_name(name: str, value: str, message: str) -> None:

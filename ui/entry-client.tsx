@@ -37,9 +37,13 @@ async function hydrate(): Promise<void> {
 
 void hydrate();
 
-// Performance metrics are never on the critical path: loaded after the page is.
+// Visitors' web vitals, when the server collects them (WEB_VITALS=on: the page
+// names the endpoint). Never on the critical path: loaded after the page is,
+// and not at all when off or on a page that is not one of the site's routes.
 function loadVitalsReporter(): void {
-  void import("./vitals").then(({ reportWebVitals }) => reportWebVitals());
+  const endpoint = document.querySelector<HTMLMetaElement>('meta[name="vitals-endpoint"]')?.content;
+  if (!endpoint || pageFor(window.location.pathname) === "notFound") return;
+  void import("./vitals").then(({ reportWebVitals }) => reportWebVitals(endpoint));
 }
 if (document.readyState === "complete") loadVitalsReporter();
 else window.addEventListener("load", loadVitalsReporter, { once: true });

@@ -6,6 +6,10 @@ collection has been read, visitors never wait on the database again: stale
 content is served while a refresh runs (stale-while-revalidate) and when the
 refresh fails (stale-if-error). Only a collection never read successfully makes
 a request wait, and then for at most the store's own deadline.
+
+Each read the cache starts is counted toward the request that started it
+(server/content/reads.py), even when that request is served stale content
+and the read finishes after it.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 
 from server.content.errors import log_fetch_error
 from server.content.models import Collection, ContentItem
+from server.content.reads import record_read
 from server.content.store import ContentStore, ContentUnavailableError
 
 logger = logging.getLogger(__name__)
@@ -33,11 +38,22 @@ class Snapshot:
     error: str | None = None
 
 
+@dataclass(frozen=True)
+class CollectionStatus:
+    """What the cache holds for a collection, without reading it (for readiness)."""
+
+    # A successful read has happened: pages show real content, fresh or stale.
+    has_content: bool
+    # Why the latest read failed; None once a read succeeds again.
+    last_error: str | None
+
+
 @dataclass
 class _Entry:
     snapshot: Snapshot | None = None
     checked_at: float = float("-inf")
     refresh: asyncio.Task[None] | None = None
+    last_error: str | None = None
 
 
 class ContentCache:
@@ -61,6 +77,9 @@ class ContentCache:
         if self._clock() - entry.checked_at < self._max_age and entry.snapshot is not None:
             return entry.snapshot
         if entry.refresh is None:
+            # Counted here, not in the task: the task may first run after the
+            # response is sent, and the count belongs to this request.
+            record_read()
             entry.refresh = asyncio.create_task(self._refresh(collection, entry))
         stale = entry.snapshot
         if stale is not None and stale.error is None and self._max_age > 0:
@@ -76,21 +95,32 @@ class ContentCache:
             items = tuple(await self._store.fetch(collection))
         except ContentUnavailableError as error:
             log_fetch_error(collection, error)
+            entry.last_error = str(error)
             if entry.snapshot is None or entry.snapshot.error is not None:
                 entry.snapshot = Snapshot(items=(), version=self._next_version(), error=str(error))
             # Keep serving what we had; try again after the same period.
         except Exception as error:
             # A bug in a store must not leave visitors waiting on a dead task.
             logger.exception("Unexpected error reading %s", collection.firestore_name)
+            entry.last_error = str(error)
             if entry.snapshot is None:
                 entry.snapshot = Snapshot(items=(), version=self._next_version(), error=str(error))
         else:
+            entry.last_error = None
             previous = entry.snapshot
             if previous is None or previous.error is not None or previous.items != items:
                 entry.snapshot = Snapshot(items=items, version=self._next_version())
         finally:
             entry.checked_at = self._clock()
             entry.refresh = None
+
+    def status(self, collection: Collection) -> CollectionStatus:
+        entry = self._entries[collection]
+        snapshot = entry.snapshot
+        return CollectionStatus(
+            has_content=snapshot is not None and snapshot.error is None,
+            last_error=entry.last_error,
+        )
 
     def _next_version(self) -> int:
         self._versions += 1

@@ -18,10 +18,14 @@ MAX_HEADER_BYTES = 16 * 1024
 
 
 class RequestRules:
-    def __init__(self, app: ASGIApp, *, canonical_paths: Iterable[str]) -> None:
+    def __init__(
+        self, app: ASGIApp, *, canonical_paths: Iterable[str], post_paths: Iterable[str] = ()
+    ) -> None:
         self.app = app
         # "/collabrations" (any case) -> "/Collabrations"
         self._canonical = {path.lower(): path for path in canonical_paths}
+        # The only paths that take a POST (the web-vitals beacon, when it is on).
+        self._post_paths = frozenset(post_paths)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -35,7 +39,11 @@ class RequestRules:
 
     def _refusal(self, scope: Scope) -> Response | None:
         headers = {"Cache-Control": NO_STORE}
-        if scope["method"] not in SAFE_METHODS:
+        method: str = scope["method"]
+        if scope["path"] in self._post_paths:
+            if method != "POST":
+                return PlainTextResponse("Method Not Allowed", 405, {**headers, "Allow": "POST"})
+        elif method not in SAFE_METHODS:
             return PlainTextResponse("Method Not Allowed", 405, {**headers, "Allow": "GET, HEAD"})
         raw_path: bytes = scope.get("raw_path") or scope["path"].encode()
         if len(raw_path) > MAX_PATH_BYTES:

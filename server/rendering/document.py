@@ -33,8 +33,10 @@ class PageMeta:
 
 
 class DocumentTemplate:
-    def __init__(self, assets: AssetManifest) -> None:
+    def __init__(self, assets: AssetManifest, *, vitals_endpoint: str | None = None) -> None:
         self._assets = assets
+        # Where browsers send web vitals; None: the page tells them not to.
+        self._vitals_endpoint = vitals_endpoint
         environment = Environment(
             loader=FileSystemLoader(TEMPLATES_DIR),
             autoescape=select_autoescape(default=True),
@@ -52,6 +54,7 @@ class DocumentTemplate:
             # React escaped the body when it rendered it.
             body_html=Markup(body_html),  # noqa: S704
             page_data_json=page_data_json,
+            vitals_endpoint=self._vitals_endpoint,
         )
 
     def render_fallback(

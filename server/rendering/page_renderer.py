@@ -51,6 +51,13 @@ class RenderedPage:
         )
 
 
+@dataclass(frozen=True)
+class PageRender:
+    page: RenderedPage
+    # The page came from the cache of rendered pages, without a render in V8.
+    from_cache: bool
+
+
 class PageRenderer:
     def __init__(
         self,
@@ -78,13 +85,13 @@ class PageRenderer:
     async def _snapshots(self, page: SitePage) -> list[Snapshot]:
         return list(await asyncio.gather(*(self._content.get(c) for c in page.collections)))
 
-    async def render(self, page: SitePage) -> RenderedPage:
+    async def render(self, page: SitePage) -> PageRender:
         """The page's HTML; raises RenderError when React fails in V8."""
         snapshots = await self._snapshots(page)
         versions = tuple(snapshot.version for snapshot in snapshots)
         cached = self._pages.get(page.path)
         if cached is not None and cached[0] == versions:
-            return cached[1]
+            return PageRender(cached[1], from_cache=True)
         data = self._page_data(page, snapshots)
         body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
         rendered = RenderedPage.from_html(
@@ -96,7 +103,7 @@ class PageRenderer:
         )
         if self._cache_pages:
             self._pages[page.path] = (versions, rendered)
-        return rendered
+        return PageRender(rendered, from_cache=False)
 
     def render_fallback(self, page: SitePage) -> RenderedPage:
         """The plain page for when React failed: no V8, no content, never cached."""

@@ -43,7 +43,10 @@ class RenderPool:
     threads so the event loop keeps serving while V8 works.
     """
 
-    def __init__(self, bundle_source: str, *, warm_up: WarmUp, timeout_seconds: float) -> None:
+    def __init__(
+        self, bundle_source: str, *, size: int, warm_up: WarmUp, timeout_seconds: float
+    ) -> None:
+        self._size = size
         self._bundle_source = bundle_source
         self._warm_up = warm_up
         self._timeout = timeout_seconds
@@ -57,7 +60,7 @@ class RenderPool:
     ) -> RenderPool:
         """Create and warm every context, off the event loop."""
         source = (bundles_dir / SERVER_BUNDLE).read_text(encoding="utf-8")
-        pool = cls(source, warm_up=warm_up, timeout_seconds=timeout_seconds)
+        pool = cls(source, size=size, warm_up=warm_up, timeout_seconds=timeout_seconds)
         started = time.perf_counter()
         for _ in range(size):
             context = await anyio.to_thread.run_sync(pool._new_context)
@@ -69,6 +72,16 @@ class RenderPool:
             (time.perf_counter() - started) * 1000,
         )
         return pool
+
+    @property
+    def size(self) -> int:
+        """The number of contexts the pool is meant to hold."""
+        return self._size
+
+    @property
+    def contexts_alive(self) -> int:
+        """Contexts created and warmed, idle or rendering; one being replaced is not counted."""
+        return len(self._contexts)
 
     def _new_context(self) -> MiniRacer:
         # V8's process-wide set-up is not safe to race: two contexts created
@@ -94,13 +107,14 @@ class RenderPool:
                 self._idle.put_nowait(context)
             else:
                 # A context that threw or was stopped mid-render may hold
-                # broken state: replace it, in the background.
+                # broken state: replace it, in the background. It stops
+                # counting as alive now, not when the task gets to run.
+                self._contexts.remove(context)
                 task = asyncio.get_running_loop().create_task(self._replace(context))
                 self._replacing.add(task)
                 task.add_done_callback(self._replacing.discard)
 
     async def _replace(self, broken: MiniRacer) -> None:
-        self._contexts.remove(broken)
         await anyio.to_thread.run_sync(_close_after_termination, broken)
         fresh = await anyio.to_thread.run_sync(self._new_context)
         self._contexts.append(fresh)

@@ -1,0 +1,123 @@
+"""One log line per request, and its id in the X-Request-ID response header.
+
+The line carries: request id, client address (the visitor's, when uvicorn
+trusts the proxy's X-Forwarded-For: FORWARDED_ALLOW_IPS), method, path,
+route (the matched route's pattern), status, duration in ms, whether the
+HTML came from the page cache (`html_cache`, on pages only) and how many
+collection reads the request started (`content_reads`, see
+server/content/reads.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+import uuid
+from collections.abc import Iterable
+
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from server.content.reads import counting_reads
+from server.logs import current_request_id
+
+logger = logging.getLogger("server.access")
+
+REQUEST_ID_HEADER = "X-Request-ID"
+# An id from a proxy or a client is kept only if it cannot garble a log line
+# or a header: short, and of a plain alphabet.
+_SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+# The request state key the page handlers set to "hit" or "miss".
+HTML_CACHE_STATE = "html_cache"
+
+
+def incoming_request_id(scope: Scope) -> str | None:
+    for name, value in scope["headers"]:
+        if name == b"x-request-id":
+            text = value.decode("latin-1")
+            return text if _SANE_REQUEST_ID.fullmatch(text) else None
+    return None
+
+
+def _printable(path: str) -> str:
+    # The path is percent-decoded: "/%0A" would start a fake line in a text log.
+    return path if path.isprintable() else path.encode("unicode_escape").decode("ascii")
+
+
+class AccessLog:
+    def __init__(self, app: ASGIApp, *, quiet_paths: Iterable[str] = ()) -> None:
+        self.app = app
+        # Health probes ask every few seconds: their lines are at DEBUG level.
+        self._quiet_paths = frozenset(quiet_paths)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        request_id = incoming_request_id(scope) or uuid.uuid4().hex
+        # The handlers' request.state is this dict: they leave html_cache in it.
+        state = scope.setdefault("state", {})
+        # If the app raises before it answers, the server answers 500.
+        status = 500
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                MutableHeaders(scope=message)[REQUEST_ID_HEADER] = request_id
+            await send(message)
+
+        token = current_request_id.set(request_id)
+        try:
+            with counting_reads() as reads:
+                try:
+                    await self.app(scope, receive, send_with_id)
+                finally:
+                    self._log(
+                        scope,
+                        request_id=request_id,
+                        status=status,
+                        duration_ms=(time.perf_counter() - started) * 1000,
+                        html_cache=state.get(HTML_CACHE_STATE),
+                        content_reads=reads.reads,
+                    )
+        finally:
+            current_request_id.reset(token)
+
+    def _log(
+        self,
+        scope: Scope,
+        *,
+        request_id: str,
+        status: int,
+        duration_ms: float,
+        html_cache: str | None,
+        content_reads: int,
+    ) -> None:
+        method: str = scope["method"]
+        path: str = scope["path"]
+        client = scope["client"][0] if scope.get("client") else None
+        # Readable on its own in the text format; the JSON line has each part as a field.
+        message = f"{client or '-'} {method} {_printable(path)} {status} {duration_ms:.1f} ms"
+        if html_cache is not None:
+            message += f", html cache {html_cache}"
+        if content_reads:
+            message += f", {content_reads} content read{'s' if content_reads > 1 else ''}"
+        logger.log(
+            logging.DEBUG if path in self._quiet_paths else logging.INFO,
+            "%s",
+            message,
+            extra={
+                "request_id": request_id,
+                "client": client,
+                "method": method,
+                "path": path,
+                "route": getattr(scope.get("route"), "path", None),
+                "status": status,
+                "duration_ms": round(duration_ms, 1),
+                "html_cache": html_cache,
+                "content_reads": content_reads,
+            },
+        )

@@ -1,0 +1,47 @@
+"""Per-client token buckets: a burst at once, then a steady rate; bounded memory."""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+
+class TokenBuckets:
+    """One bucket per key (a client's IP): `burst` requests at once, `per_second` after.
+
+    At most `max_keys` buckets are kept. When a new key comes and there is no
+    room, the key seen longest ago is forgotten: its bucket has had the most
+    time to refill, so forgetting it (a full bucket next time) changes least.
+    """
+
+    def __init__(
+        self,
+        *,
+        burst: float,
+        per_second: float,
+        max_keys: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._burst = burst
+        self._per_second = per_second
+        self._max_keys = max_keys
+        self._clock = clock
+        # key -> (tokens left, when they were counted), least recently seen first.
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def allow(self, key: str) -> bool:
+        """Take a token from the key's bucket; False when it is empty."""
+        now = self._clock()
+        tokens, counted_at = self._buckets.pop(key, (self._burst, now))
+        tokens = min(self._burst, tokens + (now - counted_at) * self._per_second)
+        allowed = tokens >= 1
+        if allowed:
+            tokens -= 1
+        self._buckets[key] = (tokens, now)
+        while len(self._buckets) > self._max_keys:
+            self._buckets.popitem(last=False)
+        return allowed
+
+    def __len__(self) -> int:
+        return len(self._buckets)

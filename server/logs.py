@@ -1,0 +1,122 @@
+"""Log lines: readable text by default, one JSON object per line with LOG_FORMAT=json.
+
+One handler on the root logger writes every line, whoever logs it: the site,
+the content layer ("Error fetching projects: ..."), uvicorn's errors, the
+libraries. uvicorn's own access log is switched off; server/http/access_log.py
+writes a richer line per request. Lines logged while a request is handled
+carry its id.
+
+The JSON formatter is a few lines of the standard library rather than a
+dependency: the fields are fixed (time, level, logger, message, then the
+record's `extra` fields), and nothing else is needed from a library.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from typing import Any
+
+from server.settings import LogFormat
+
+# The id of the request being handled; set by the access-log middleware.
+current_request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
+
+TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+# Attributes every LogRecord has; anything else on a record came from `extra`.
+_RECORD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", logging.INFO, "", 0, "", None, None))) | {
+    "message",
+    "asctime",
+    "taskName",
+    "color_message",
+}  # color_message: uvicorn's ANSI copy
+
+
+def extra_fields(record: logging.LogRecord) -> dict[str, Any]:
+    return {
+        key: value
+        for key, value in vars(record).items()
+        if key not in _RECORD_ATTRIBUTES and not key.startswith("_")
+    }
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, tz=UTC).isoformat(
+                timespec="milliseconds"
+            ),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key, value in extra_fields(record).items():
+            entry.setdefault(key, value)
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            entry["stack"] = self.formatStack(record.stack_info)
+        # default=str: an odd `extra` value must not cost the line.
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+class TextFormatter(logging.Formatter):
+    """The classic line, plus the request id when the line belongs to a request."""
+
+    def __init__(self) -> None:
+        super().__init__(TEXT_FORMAT)
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        line = super().formatMessage(record)
+        request_id = getattr(record, "request_id", None)
+        return f"{line} [request {request_id}]" if request_id else line
+
+
+class _RequestIdFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "request_id", None) is None:
+            request_id = current_request_id.get()
+            if request_id is not None:
+                record.request_id = request_id
+        return True
+
+
+class SiteLogHandler(logging.Handler):
+    """Writes to whatever sys.stderr is at the time, as logging's last resort does.
+
+    A handler holding the stream it found at start-up writes to a closed file
+    once a test runner has swapped sys.stderr and put it back.
+    """
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            line = self.format(record)
+            sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+        except Exception:
+            self.handleError(record)
+
+
+def configure_logging(*, level: str, log_format: LogFormat) -> None:
+    """Route every logger through one handler; safe to call again (tests make many apps)."""
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if isinstance(h, SiteLogHandler)]:
+        root.removeHandler(handler)
+    handler = SiteLogHandler()
+    handler.setFormatter(JsonFormatter() if log_format is LogFormat.JSON else TextFormatter())
+    handler.addFilter(_RequestIdFilter())
+    root.addHandler(handler)
+    root.setLevel(level)
+    # uvicorn configured its loggers before it called the app factory: its
+    # error lines now go up to the root handler, its access lines nowhere
+    # (with no handler at all, uvicorn skips formatting them).
+    for name in ("uvicorn", "uvicorn.error"):
+        logging.getLogger(name).handlers.clear()
+        logging.getLogger(name).propagate = True
+    access = logging.getLogger("uvicorn.access")
+    access.handlers.clear()
+    access.propagate = False

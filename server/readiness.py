@@ -1,0 +1,108 @@
+"""Is this instance ready for visitors? No HTTP in here (the handler is in pages.py).
+
+Three checks, each from state the site keeps anyway:
+- bundles: every client file the manifest names is on disk (a few stat calls);
+- render_pool: every V8 context is created and warm (idle or rendering);
+- content: each collection has been read successfully once, so pages show
+  real content, fresh or stale. A collection not yet read goes through the
+  content cache like a page request does: a probe starts at most the read a
+  visitor would have started, once per CONTENT_CACHE_SECONDS, never more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from server.content.cache import ContentCache
+from server.content.models import Collection
+from server.rendering.manifest import AssetManifest
+from server.rendering.render_pool import RenderPool
+
+ASSETS_URL = "/assets/"
+
+
+@dataclass(frozen=True)
+class Check:
+    ok: bool
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Readiness:
+    checks: dict[str, Check]
+
+    @property
+    def ready(self) -> bool:
+        return all(check.ok for check in self.checks.values())
+
+    @property
+    def failing(self) -> list[str]:
+        return [name for name, check in self.checks.items() if not check.ok]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "status": "ready" if self.ready else "not ready",
+            "failing": self.failing,
+            "checks": {
+                name: {"ok": check.ok, **check.details} for name, check in self.checks.items()
+            },
+        }
+
+
+class ReadinessCheck:
+    def __init__(
+        self,
+        *,
+        client_dir: Path,
+        manifest: AssetManifest,
+        pool: RenderPool,
+        content: ContentCache,
+    ) -> None:
+        self._client_dir = client_dir
+        self._manifest = manifest
+        self._pool = pool
+        self._content = content
+
+    async def run(self) -> Readiness:
+        return Readiness(
+            checks={
+                "bundles": self._bundles(),
+                "render_pool": self._render_pool(),
+                "content": await self._content_check(),
+            }
+        )
+
+    def _bundles(self) -> Check:
+        manifest = self._manifest
+        urls = {
+            manifest.script,
+            *manifest.stylesheets,
+            *manifest.modulepreload,
+            *manifest.fonts,
+            *(url for chunks in manifest.pages.values() for url in chunks),
+        }
+        missing = [url for url in urls if not self._client_file(url).is_file()]
+        return Check(ok=not missing, details={"missing": len(missing)} if missing else {})
+
+    def _client_file(self, url: str) -> Path:
+        return self._client_dir / url.removeprefix(ASSETS_URL)
+
+    def _render_pool(self) -> Check:
+        alive, size = self._pool.contexts_alive, self._pool.size
+        return Check(ok=size > 0 and alive == size, details={"contexts": alive, "size": size})
+
+    async def _content_check(self) -> Check:
+        unread = [c for c in Collection if not self._content.status(c).has_content]
+        # Concurrently: a probe waits at most one store deadline, not one per collection.
+        await asyncio.gather(*(self._content.get(c) for c in unread))
+        states = {c.page_key: self._collection_state(c) for c in Collection}
+        return Check(ok="unavailable" not in states.values(), details={"collections": states})
+
+    def _collection_state(self, collection: Collection) -> str:
+        status = self._content.status(collection)
+        if not status.has_content:
+            return "unavailable"  # pages would show this list empty
+        return "stale" if status.last_error is not None else "fresh"
