@@ -76,14 +76,7 @@ class ReadinessCheck:
         )
 
     def _bundles(self) -> Check:
-        manifest = self._manifest
-        urls = {
-            manifest.script,
-            *manifest.stylesheets,
-            *manifest.modulepreload,
-            *manifest.fonts,
-            *(url for chunks in manifest.pages.values() for url in chunks),
-        }
+        urls = self._manifest.all_urls()
         missing = [url for url in urls if not self._client_file(url).is_file()]
         return Check(ok=not missing, details={"missing": len(missing)} if missing else {})
 

@@ -38,6 +38,20 @@ class AssetManifest:
             pages={module: tuple(urls) for module, urls in raw.get("pages", {}).items()},
         )
 
+    def all_urls(self) -> tuple[str, ...]:
+        """Every client file the manifest names, once."""
+        return tuple(
+            dict.fromkeys(
+                (
+                    self.script,
+                    *self.stylesheets,
+                    *self.modulepreload,
+                    *(url for urls in self.fonts.values() for url in urls),
+                    *(url for urls in self.pages.values() for url in urls),
+                )
+            )
+        )
+
     def module_preloads(self, page_module: str | None) -> tuple[str, ...]:
         """Every chunk a page runs at once, so none waits for another to be parsed."""
         extra = self.pages.get(page_module, ()) if page_module else ()
