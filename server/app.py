@@ -23,6 +23,10 @@ from server.content.local import IMAGES_FOLDER
 from server.http.assets import AssetFiles, ContentImages
 from server.http.request_rules import RequestRules
 from server.http.security_headers import SecurityHeaders
+from server.images.factory import open_image_route
+from server.images.handler import ROUTE_PATH, photo_variant
+from server.images.pipeline import PhotoPipeline
+from server.images.urls import PhotoKeys
 from server.pages import content_api, not_found, page_endpoint
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import AssetManifest
@@ -37,6 +41,8 @@ logger = logging.getLogger(__name__)
 class AppState(TypedDict):
     content: ContentCache
     renderer: PageRenderer
+    photo_keys: PhotoKeys
+    photos: PhotoPipeline | None
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -59,17 +65,25 @@ def create_app(settings: Settings | None = None) -> Starlette:
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
         content = ContentCache(store, max_age_seconds=settings.content_cache_seconds)
+        images = open_image_route(settings, content)
         renderer = PageRenderer(
             content=content,
             pool=pool,
             document=DocumentTemplate(assets),
             company=company,
+            photo_keys=images.keys,
             cache_pages=settings.html_cache,
         )
         logger.info("Serving content from %s", settings.content_source.value)
         try:
-            yield {"content": content, "renderer": renderer}
+            yield {
+                "content": content,
+                "renderer": renderer,
+                "photo_keys": images.keys,
+                "photos": images.pipeline,
+            }
         finally:
+            await images.close()
             await content.close()
             await pool.close()
             await store.close()
@@ -78,6 +92,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
         Route("/api/content/{collection}", content_api, methods=["GET"]),
         Route("/assets/{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
+        *([Route(ROUTE_PATH, photo_variant, methods=["GET"])] if settings.image_route else []),
         Mount(
             "/images",
             ContentImages(directory=settings.content_dir / IMAGES_FOLDER, check_dir=False),

@@ -9,11 +9,15 @@ export interface CardItem {
   name: string;
   description: string;
   photoUrl: string;
+  /** The photo's name in the server's image route (data/photoSources.ts); absent: link photoUrl. */
+  photoKey?: string;
 }
 
 export interface SlideImage {
   id: string;
   photoUrl: string;
+  /** As CardItem's. */
+  photoKey?: string;
 }
 
 export interface CollectionItems {

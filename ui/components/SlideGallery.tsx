@@ -1,5 +1,7 @@
 import ImageGallery, { type GalleryItem } from "react-image-gallery";
+import { photoAtWidths, photoThumbnail } from "../data/photoSources";
 import type { SlideImage } from "../types";
+import { SLIDE_FALLBACK_WIDTH, SLIDE_SIZES } from "./slideLayout";
 
 export const SLIDE_INTERVAL_MS = 5000;
 
@@ -9,9 +11,12 @@ export interface SlideGalleryProps {
 
 function toGalleryItem(slide: SlideImage, index: number, total: number): GalleryItem {
   const label = `Stone work, photo ${index + 1} of ${total}`;
+  const { src, srcSet, sizes } = photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH);
   return {
-    original: slide.photoUrl,
-    thumbnail: slide.photoUrl,
+    original: src,
+    srcSet,
+    sizes,
+    thumbnail: photoThumbnail(slide),
     originalAlt: label,
     thumbnailAlt: `Show photo ${index + 1}`,
     originalWidth: "1600",
