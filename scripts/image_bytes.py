@@ -19,10 +19,11 @@ import argparse
 import re
 import sys
 import tempfile
+import time
 from collections import defaultdict
 from pathlib import Path
 
-from playwright.sync_api import Browser, Response, sync_playwright
+from playwright.sync_api import Browser, Request, Response, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
@@ -51,12 +52,23 @@ def photo_bytes(browser: Browser, url: str, args: argparse.Namespace) -> dict[st
     page = context.new_page()
     responses: list[Response] = []
     page.on("response", lambda response: responses.append(response))
+    pending: set[Request] = set()
+    page.on("request", lambda request: pending.add(request))
+    page.on("requestfinished", lambda request: pending.discard(request))
+    page.on("requestfailed", lambda request: pending.discard(request))
     page.goto(url, wait_until="networkidle")
     page.evaluate(
         "async () => { for (let y = 0; y < document.body.scrollHeight; y += 400) {"
-        " window.scrollTo(0, y); await new Promise(r => setTimeout(r, 150)); } }"
+        " window.scrollTo(0, y); await new Promise(r => setTimeout(r, 200)); } }"
     )
-    page.wait_for_load_state("networkidle")
+    # Until every photo the scroll asked for has arrived (a cold image route
+    # takes a moment to make the first ones).
+    deadline = time.monotonic() + 60
+    quiet_since = time.monotonic()
+    while time.monotonic() < deadline and time.monotonic() - quiet_since < 1.0:
+        page.wait_for_timeout(100)
+        if pending:
+            quiet_since = time.monotonic()
     sizes: dict[str, int] = defaultdict(int)
     for response in responses:
         path = "/" + response.url.split("/", 3)[3]
