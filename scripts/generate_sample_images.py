@@ -8,6 +8,11 @@ tables, mesh transforms); Python loops only touch small control grids.
 Run:  uv run python scripts/generate_sample_images.py [substring ...]
 (optional substrings limit the run to matching output paths).
 Output: content/images/{projects,collabrations,slider}/*.jpg and og-default.jpg.
+
+Most photos are web-sized (1200x900, under 180 KB). A few are made as staff
+upload them: 4000x3000 straight off a camera, with sensor noise, at JPEG
+quality 90, several MB each, so the image route's saving shows on the
+embedded content (README: "Images").
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import os
 import random
 import sys
 import time
+import zlib
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -779,6 +785,22 @@ def glow(size: Size, centre: Point, radius: Point) -> Image.Image:
     ImageDraw.Draw(mask).ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=255)
     blur = max(rx, ry) * 0.6
     return mask.filter(ImageFilter.GaussianBlur(blur)).resize(size, BICUBIC)
+
+
+def camera_noise(img: Image.Image, seed: int) -> Image.Image:
+    """Sensor noise, as every real camera photo has: luminance grain plus a little
+    colour noise. It is what makes a camera JPEG several MB rather than several
+    hundred KB, and what an encoder must spend bytes on."""
+    rng = make_rng(seed)
+    # Uniform noise around mid-grey: about +-9 levels of luminance, +-4 of colour.
+    luma = grain(rng, img.size).point(lut(lambda v: 0.5 + (v - 0.5) * 0.07))
+    channels = [
+        ImageChops.add(
+            luma, grain(rng, img.size).point(lut(lambda v: 0.5 + (v - 0.5) * 0.03)), offset=-128
+        )
+        for _ in range(3)
+    ]
+    return ImageChops.add(img, Image.merge("RGB", channels), offset=-128)
 
 
 def vignette(img: Image.Image, strength: float = 0.35) -> Image.Image:
@@ -1705,6 +1727,9 @@ def samples_board(size: Size, seed: int, swatches: list[Image.Image]) -> Image.I
 
 PROJECT = (1200, 900)
 SLIDE = (1600, 900)
+# A 12-megapixel camera's frame: the photos staff upload as they are.
+CAMERA = (4000, 3000)
+CAMERA_JPEG_QUALITY = 90
 OG = (1200, 630)
 
 
@@ -1797,19 +1822,19 @@ def og_default(size: Size) -> Image.Image:
 
 CATALOGUE: list[tuple[str, Size, Callable[[Size], Image.Image]]] = [
     ("projects/abdoun-villa-facade.jpg", PROJECT, abdoun_villa_facade),
-    ("projects/dead-sea-resort-lobby.jpg", PROJECT, dead_sea_resort_lobby),
+    ("projects/dead-sea-resort-lobby.jpg", CAMERA, dead_sea_resort_lobby),
     ("projects/amman-mosque-courtyard.jpg", PROJECT, amman_mosque_courtyard),
     ("projects/dubai-restaurant-bar.jpg", PROJECT, dubai_restaurant_bar),
     ("projects/riyadh-residential-tower.jpg", PROJECT, riyadh_residential_tower),
     ("projects/milan-kitchen-worktop.jpg", PROJECT, milan_kitchen_worktop),
     ("projects/athens-townhouse-staircase.jpg", PROJECT, athens_townhouse_staircase),
-    ("collabrations/studio-meridiana-architetti.jpg", PROJECT, meridiana_bookmatch),
+    ("collabrations/studio-meridiana-architetti.jpg", CAMERA, meridiana_bookmatch),
     ("collabrations/pelagos-vrachos-architects.jpg", PROJECT, verde_polished),
     ("collabrations/estudio-almendro-interiorismo.jpg", PROJECT, travertine_tiles),
     ("collabrations/dune-line-contracting.jpg", PROJECT, red_granite_polished),
     ("collabrations/harbor-and-quarry-stone-supply.jpg", PROJECT, grey_granite_polished),
     ("collabrations/tilal-and-noor-interiors.jpg", PROJECT, chiselled_limestone),
-    ("slider/quarry-blocks.jpg", SLIDE, quarry_blocks),
+    ("slider/quarry-blocks.jpg", CAMERA, quarry_blocks),
     ("slider/calacatta-bookmatch.jpg", SLIDE, calacatta_bookmatch),
     ("slider/jerusalem-stone-facade.jpg", SLIDE, jerusalem_stone_facade),
     ("slider/carrara-lobby-floor.jpg", SLIDE, carrara_lobby_floor),
@@ -1821,8 +1846,14 @@ MAX_BYTES = 180 * 1024
 
 
 def save_jpeg(img: Image.Image, path: Path) -> int:
-    """Write a progressive JPEG; step quality down only if over the size budget."""
+    """Write a progressive JPEG; step quality down only if over the size budget.
+
+    Camera-sized photos are saved as a camera would: baseline, quality 90, no budget.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    if img.size == CAMERA:
+        img.save(path, "JPEG", quality=CAMERA_JPEG_QUALITY)
+        return CAMERA_JPEG_QUALITY
     quality = JPEG_QUALITY
     while True:
         img.save(path, "JPEG", quality=quality, progressive=True, optimize=True)
@@ -1838,6 +1869,8 @@ def render(index: int) -> tuple[str, int, int, float]:
     rel, size, build = CATALOGUE[index]
     img = build(size).convert("RGB")
     assert img.size == size, (rel, img.size)
+    if size == CAMERA:
+        img = camera_noise(img, zlib.crc32(rel.encode()))
     path = IMAGES / rel
     quality = save_jpeg(img, path)
     return rel, path.stat().st_size, quality, time.perf_counter() - start

@@ -25,6 +25,10 @@ from server.http.hosts import SiteHosts
 from server.http.rate_limit import TokenBuckets
 from server.http.request_rules import RequestRules
 from server.http.security_headers import SecurityHeaders
+from server.images.factory import open_image_route
+from server.images.handler import ROUTE_PATH, photo_variant
+from server.images.pipeline import PhotoPipeline
+from server.images.urls import PhotoKeys
 from server.logs import configure_logging
 from server.pages import (
     content_api,
@@ -54,6 +58,8 @@ class AppState(TypedDict):
     renderer: PageRenderer
     readiness: ReadinessCheck
     vitals_limits: TokenBuckets
+    photo_keys: PhotoKeys
+    photos: PhotoPipeline | None
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -74,6 +80,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
         content = ContentCache(store, max_age_seconds=settings.content_cache_seconds)
+        images = open_image_route(settings, content)
         renderer = PageRenderer(
             content=content,
             pool=pool,
@@ -82,6 +89,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             ),
             company=company,
             base_url=settings.public_base_url,
+            photo_keys=images.keys,
             cache_pages=settings.html_cache,
         )
         readiness = ReadinessCheck(
@@ -97,8 +105,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "renderer": renderer,
                 "readiness": readiness,
                 "vitals_limits": vitals_limits,
+                "photo_keys": images.keys,
+                "photos": images.pipeline,
             }
         finally:
+            await images.close()
             await content.close()
             await pool.close()
             await store.close()
@@ -116,6 +127,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/readyz", readyz, methods=["GET"]),
         *(vitals_routes if settings.web_vitals else []),
         Route("/assets/{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
+        *([Route(ROUTE_PATH, photo_variant, methods=["GET"])] if settings.image_route else []),
         Mount(
             "/images",
             ContentImages(directory=settings.content_dir / IMAGES_FOLDER, check_dir=False),

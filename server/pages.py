@@ -17,6 +17,7 @@ from server.http.beacon import read_beacon
 from server.http.caching import NO_STORE
 from server.http.page_response import encoded_response, page_response
 from server.http.rate_limit import TokenBuckets
+from server.images.urls import PhotoKeys
 from server.readiness import ReadinessCheck
 from server.rendering.page_renderer import PageRenderer, items_for_page
 from server.rendering.render_pool import RenderError
@@ -59,14 +60,16 @@ async def content_api(request: Request) -> Response:
         # leaves the list empty. The server logged it when the read failed.
         body = json.dumps({"error": "content unavailable"}).encode()
         return Response(body, 503, {"Cache-Control": NO_STORE}, media_type="application/json")
-    body = json.dumps(items_for_page(snapshot.items), ensure_ascii=False).encode()
+    photo_keys: PhotoKeys = request.state.photo_keys
+    keys = await photo_keys.keys_for(item.photoUrl for item in snapshot.items)
+    body = json.dumps(items_for_page(snapshot.items, keys), ensure_ascii=False).encode()
     return encoded_response(
         request, body, "application/json", headers={"Cache-Control": "no-cache"}
     )
 
 
 async def not_found(request: Request, _exc: Exception) -> Response:
-    if request.url.path.startswith(("/api/", "/assets/", "/images/")):
+    if request.url.path.startswith(("/api/", "/assets/", "/images/", "/img/")):
         body = b'{"error":"not found"}'
         return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
     return await _render(request, not_found_page(request.url.path), status_code=404)

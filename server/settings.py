@@ -6,6 +6,7 @@ Every variable here is documented in the README (a test checks it).
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -53,8 +54,19 @@ class Settings:
     web_vitals: bool = False
     # Local development (./dev serve): allows http: image URLs in content.
     dev_mode: bool = False
-    # Hosts that may serve content images (the Content-Security-Policy's img-src).
+    # Hosts that may serve content images: the Content-Security-Policy's img-src,
+    # and the only hosts the image route fetches photos from.
     image_hosts: tuple[str, ...] = ("firebasestorage.googleapis.com", "storage.googleapis.com")
+    # The image route (/img/...): photos resized and re-encoded for the screen.
+    # Off, pages link the original photos.
+    image_route: bool = True
+    # Where the image route keeps what it made, and how much of it (LRU beyond).
+    image_cache_dir: Path = Path(tempfile.gettempdir()) / "fine-stone-images"
+    image_cache_mb: float = 512.0
+    # Limits of one fetch of a remote photo (redirects included); beyond either,
+    # the page links the original.
+    image_fetch_timeout_seconds: float = 10.0
+    image_fetch_max_mb: float = 30.0
     # Host headers the site answers to; "*" answers to any.
     allowed_hosts: tuple[str, ...] = ("*",)
     # Where the public reaches the site: canonical URLs, sitemap, social cards.
@@ -88,6 +100,15 @@ class Settings:
             web_vitals=_switch(env, "WEB_VITALS", defaults.web_vitals),
             dev_mode=_switch(env, "DEV_MODE", defaults.dev_mode),
             image_hosts=_names(env, "IMAGE_HOSTS", defaults.image_hosts),
+            image_route=_switch(env, "IMAGE_ROUTE", defaults.image_route),
+            image_cache_dir=_path(env, "IMAGE_CACHE_DIR", defaults.image_cache_dir),
+            image_cache_mb=_positive_float(env, "IMAGE_CACHE_MB", defaults.image_cache_mb),
+            image_fetch_timeout_seconds=_positive_float(
+                env, "IMAGE_FETCH_TIMEOUT_SECONDS", defaults.image_fetch_timeout_seconds
+            ),
+            image_fetch_max_mb=_positive_float(
+                env, "IMAGE_FETCH_MAX_MB", defaults.image_fetch_max_mb
+            ),
             allowed_hosts=_names(env, "ALLOWED_HOSTS", defaults.allowed_hosts),
             public_base_url=_base_url(env, "PUBLIC_BASE_URL", defaults.public_base_url),
         )

@@ -52,3 +52,9 @@ def sample_cards(prefix: str, count: int) -> list[dict[str, object]]:
 
 def sample_slides(count: int) -> list[dict[str, object]]:
     return [{"id": f"slide-{index}", "photoUrl": "/images/sample.jpg"} for index in range(count)]
+
+
+def stored_fields(item: Mapping[str, object]) -> dict[str, object]:
+    """An item of the page data or the content API as its document stores it: without
+    the `photoKey` the site adds for the image route."""
+    return {name: value for name, value in item.items() if name != "photoKey"}

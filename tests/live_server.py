@@ -142,6 +142,9 @@ SITE_SETTINGS = (
     "LOG_LEVEL",
     "LOG_FORMAT",
     "WEB_VITALS",
+    "IMAGE_ROUTE",
+    "IMAGE_CACHE_DIR",
+    "IMAGE_CACHE_MB",
 )
 
 

@@ -16,6 +16,7 @@ import pytest
 from server.content.firestore import FirestoreContentStore
 from server.content.models import CardItem, Collection, SlideImage
 from server.content.store import ContentUnavailableError
+from tests.content_files import stored_fields
 from tests.firestore_emulator import FirestoreEmulator
 from tests.live_server import LiveServer, free_port
 
@@ -119,7 +120,10 @@ def test_the_site_runs_on_firestore_content(firestore: FirestoreEmulator, tmp_pa
         assert "Abdoun villa" in httpx.get(site.url + "/projects").text
         assert "Studio Meridiana" in httpx.get(site.url + "/Collabrations").text
         assert "/images/slider/quarry-blocks.jpg" in httpx.get(site.url + "/").text
-        assert httpx.get(site.url + "/api/content/projects").json() == [PROJECT]
+        projects = httpx.get(site.url + "/api/content/projects").json()
+        assert [stored_fields(item) for item in projects] == [PROJECT]
+        # A Firebase Storage photo reaches visitors through the image route too.
+        assert projects[0]["photoKey"].split("/")[1] == "remote"
 
 
 def test_pages_are_served_with_empty_lists_when_the_database_is_down(tmp_path: Path) -> None:

@@ -27,6 +27,11 @@ def test_environment_overrides_every_setting(tmp_path: Path) -> None:
             "LOG_LEVEL": "debug",
             "LOG_FORMAT": "JSON",
             "WEB_VITALS": "on",
+            "IMAGE_ROUTE": "off",
+            "IMAGE_CACHE_DIR": str(tmp_path / "images"),
+            "IMAGE_CACHE_MB": "64",
+            "IMAGE_FETCH_TIMEOUT_SECONDS": "3",
+            "IMAGE_FETCH_MAX_MB": "8",
         }
     )
     assert settings.content_source is ContentSource.FIRESTORE
@@ -38,6 +43,11 @@ def test_environment_overrides_every_setting(tmp_path: Path) -> None:
     assert settings.log_level == "DEBUG"
     assert settings.log_format is LogFormat.JSON
     assert settings.web_vitals is True
+    assert settings.image_route is False
+    assert settings.image_cache_dir == tmp_path / "images"
+    assert settings.image_cache_mb == 64
+    assert settings.image_fetch_timeout_seconds == 3
+    assert settings.image_fetch_max_mb == 8
 
 
 @pytest.mark.parametrize(

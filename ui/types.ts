@@ -12,11 +12,15 @@ export interface CardItem {
   /** Arabic text, where the content has it; the Arabic site falls back to English. */
   name_ar?: string;
   description_ar?: string;
+  /** The photo's name in the server's image route (data/photoSources.ts); absent: link photoUrl. */
+  photoKey?: string;
 }
 
 export interface SlideImage {
   id: string;
   photoUrl: string;
+  /** As CardItem's. */
+  photoKey?: string;
 }
 
 export interface CollectionItems {

@@ -1,6 +1,7 @@
 """Cache-Control policies, one place for all of them."""
 
-# Hashed file names change with their content: cache them for a year.
+# Hashed file names, and the image route's URLs, change with their content:
+# cache them for a year.
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 # Pages: browsers revalidate every time (a cheap 304 with the ETag); a CDN may

@@ -10,6 +10,7 @@ import asyncio
 import base64
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ from server.company import Company
 from server.content.cache import ContentCache, Snapshot
 from server.content.models import Collection, ContentItem
 from server.i18n import Locale, messages
+from server.images.urls import PhotoKeys
 from server.rendering.document import DocumentTemplate, PageMeta
 from server.rendering.inline_data import json_for_script
 from server.rendering.render_pool import RenderPool
@@ -67,6 +69,7 @@ class PageRenderer:
         document: DocumentTemplate,
         company: Company,
         base_url: str,
+        photo_keys: PhotoKeys | None = None,
         cache_pages: bool = True,
     ) -> None:
         self._content = content
@@ -74,13 +77,19 @@ class PageRenderer:
         self._document = document
         self._company = company
         self._base_url = base_url
+        self._photo_keys = photo_keys or PhotoKeys.off()
         self._cache_pages = cache_pages
-        # One entry per page: the content versions it was rendered from, and the result.
-        self._pages: dict[str, tuple[tuple[int, ...], RenderedPage]] = {}
+        # One entry per page: what it was rendered from (the content versions
+        # and the photos' keys, which change with the image files), and the result.
+        self._pages: dict[str, tuple[object, RenderedPage]] = {}
 
     async def page_data(self, page: SitePage) -> dict[str, Any]:
         """The data the page is rendered and hydrated with, from the content cache."""
-        return self._page_data(page, await self._snapshots(page))
+        snapshots = await self._snapshots(page)
+        keys = await self._photo_keys.keys_for(
+            item.photoUrl for snapshot in snapshots for item in snapshot.items
+        )
+        return self._page_data(page, snapshots, keys)
 
     async def _snapshots(self, page: SitePage) -> list[Snapshot]:
         return list(await asyncio.gather(*(self._content.get(c) for c in page.collections)))
@@ -88,11 +97,15 @@ class PageRenderer:
     async def render(self, page: SitePage) -> PageRender:
         """The page's HTML; raises RenderError when React fails in V8."""
         snapshots = await self._snapshots(page)
-        versions = tuple(snapshot.version for snapshot in snapshots)
+        keys = await self._photo_keys.keys_for(
+            item.photoUrl for snapshot in snapshots for item in snapshot.items
+        )
+        # A page is rendered again when its content or one of its photos changes.
+        made_from = (tuple(snapshot.version for snapshot in snapshots), keys)
         cached = self._pages.get(page.path)
-        if cached is not None and cached[0] == versions:
+        if cached is not None and cached[0] == made_from:
             return PageRender(cached[1], from_cache=True)
-        data = self._page_data(page, snapshots)
+        data = self._page_data(page, snapshots, keys)
         body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
         rendered = RenderedPage.from_html(
             self._document.render(
@@ -102,7 +115,7 @@ class PageRenderer:
             )
         )
         if self._cache_pages:
-            self._pages[page.path] = (versions, rendered)
+            self._pages[page.path] = (made_from, rendered)
         return PageRender(rendered, from_cache=False)
 
     def render_fallback(self, page: SitePage) -> RenderedPage:
@@ -125,12 +138,14 @@ class PageRenderer:
         ]
         return (*in_each, ("x-default", self._base_url + page.in_locale(Locale.EN).path))
 
-    def _page_data(self, page: SitePage, snapshots: list[Snapshot]) -> dict[str, Any]:
+    def _page_data(
+        self, page: SitePage, snapshots: list[Snapshot], photo_keys: Mapping[str, str]
+    ) -> dict[str, Any]:
         """What the page shows and the browser hydrates with (ui/types.ts: PageData)."""
         return {
             "company": self._company.for_page(page.locale),
             "content": {
-                collection.page_key: items_for_page(snapshot.items)
+                collection.page_key: items_for_page(snapshot.items, photo_keys)
                 for collection, snapshot in zip(page.collections, snapshots, strict=True)
             },
         }
@@ -168,8 +183,18 @@ def empty_page_data(company: Company) -> dict[str, Any]:
     return {"company": company.for_page(), "content": {}}
 
 
-def items_for_page(items: tuple[ContentItem, ...] | list[ContentItem]) -> list[dict[str, str]]:
-    # Optional fields a document does not have (name_ar, ...) are left out.
+def items_for_page(
+    items: tuple[ContentItem, ...] | list[ContentItem],
+    photo_keys: Mapping[str, str] | None = None,
+) -> list[dict[str, str]]:
+    """The items as the page shows them: the fields they have (no empty name_ar
+    and the like), and `photoKey` for the image route (server/images/urls.py)
+    when the photo has one."""
+    keys = photo_keys or {}
     return [
-        {key: value for key, value in asdict(item).items() if value is not None} for item in items
+        {
+            **{key: value for key, value in asdict(item).items() if value is not None},
+            **({"photoKey": keys[item.photoUrl]} if item.photoUrl in keys else {}),
+        }
+        for item in items
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
@@ -47,8 +48,9 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The site on its shipped local content."""
-    log = tmp_path_factory.mktemp("site") / "uvicorn.log"
-    with LiveServer(log_path=log) as server:
+    folder = tmp_path_factory.mktemp("site")
+    env = {"IMAGE_CACHE_DIR": str(folder / "image-cache")}
+    with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
         yield server
 
 
@@ -115,3 +117,9 @@ def pytest_runtest_makereport(
 
 def shipped_content_path() -> Path:
     return REPO_ROOT / "content"
+
+
+def route_src(photo_url: str, variant: str) -> re.Pattern[str]:
+    """The image route's URL of a local photo (server/images/urls.py) at one variant."""
+    local_path = re.escape(photo_url.removeprefix("/images/"))
+    return re.compile(rf"^/img/{variant}/[\w-]{{12}}/local/{local_path}$")

@@ -7,7 +7,7 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Console, shipped_content_path
+from tests.browser.conftest import Console, route_src, shipped_content_path
 from tests.live_server import LiveServer
 
 LISTS = [
@@ -35,7 +35,9 @@ def test_grid_shows_a_card_per_document_with_image_name_and_description(
     for card, document in zip(cards.all(), expected, strict=True):
         expect(card.locator(".card__name")).to_have_text(document["name"])
         expect(card.locator(".card__description")).to_have_text(document["description"])
-        expect(card.locator("img")).to_have_attribute("src", document["photoUrl"])
+        expect(card.locator("img")).to_have_attribute(
+            "src", route_src(document["photoUrl"], "w640")
+        )
     page.wait_for_load_state("networkidle")
     assert console.problems == []
 
@@ -55,7 +57,7 @@ def test_clicking_a_card_opens_the_modal_and_close_dismisses_it(
     expect(dialog.get_by_role("heading")).to_have_text(document["name"])
     expect(dialog).to_contain_text(document["description"])
     image = dialog.locator("img")
-    expect(image).to_have_attribute("src", document["photoUrl"])
+    expect(image).to_have_attribute("src", route_src(document["photoUrl"], "s400"))
     box = image.bounding_box()
     assert box is not None
     assert (box["width"], box["height"]) == (400, 400)

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Console, shipped_content_path
+from tests.browser.conftest import Console, route_src, shipped_content_path
 from tests.live_server import LiveServer
 
 SLIDES = json.loads((shipped_content_path() / "slider.json").read_text(encoding="utf-8"))
@@ -78,10 +78,12 @@ def test_slider_shows_every_slide_with_thumbnails_status_and_autoplays_every_5_s
     expect(slider.locator(".image-gallery-thumbnail")).to_have_count(len(SLIDES))
     status = slider.locator(".image-gallery-index")
     expect(status).to_have_text(f"1 / {len(SLIDES)}")
-    src = [slide["photoUrl"] for slide in SLIDES]
+    src = [route_src(slide["photoUrl"], "w320") for slide in SLIDES]
     # One thumbnail per Slider document, in order (the slides add clones for looping).
     thumbnails = slider.locator(".image-gallery-thumbnail img")
-    assert thumbnails.evaluate_all("imgs => imgs.map(i => i.getAttribute('src'))") == src
+    expect(thumbnails).to_have_count(len(SLIDES))
+    for thumbnail, pattern in zip(thumbnails.all(), src, strict=True):
+        expect(thumbnail).to_have_attribute("src", pattern)
     current = slider.locator(".image-gallery-thumbnail.active img")
     expect(current).to_have_attribute("src", src[0])
     # Autoplay at 5000 ms: still on the first slide after 4 s, on the second by 6 s.

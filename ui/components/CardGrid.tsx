@@ -1,6 +1,12 @@
 import { cardText } from "../data/localizedItem";
 import { useLocale } from "../i18n/locale";
+import { photoAtWidths } from "../data/photoSources";
 import type { CardItem } from "../types";
+
+// A card's width in the grid (styles/site.css, .container and .card-grid): one
+// column up to 42.5rem of viewport, two up to 63.5rem, then three of at most 23rem.
+const CARD_SIZES =
+  "(max-width: 42.5rem) calc(100vw - 2.5rem), (max-width: 63.5rem) calc(50vw - 2.25rem), 23rem";
 
 interface CardGridProps {
   items: CardItem[];
@@ -26,7 +32,7 @@ export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
             >
               <img
                 className="card__image"
-                src={item.photoUrl}
+                {...photoAtWidths(item, CARD_SIZES, 640)}
                 alt={name}
                 width={600}
                 height={450}

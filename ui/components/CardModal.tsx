@@ -1,7 +1,11 @@
 import { useEffect, useRef } from "react";
 import { cardText } from "../data/localizedItem";
 import { useLocale } from "../i18n/locale";
+import { photoSquare } from "../data/photoSources";
 import type { CardItem } from "../types";
+
+// 400 px, or the width of a narrow phone less the dialog's margins (styles/site.css).
+const MODAL_IMAGE_SIZES = "(max-width: 27rem) calc(100vw - 2rem), 400px";
 
 interface CardModalProps {
   item: CardItem | null;
@@ -36,7 +40,7 @@ export function CardModal({ item, onClose }: CardModalProps) {
         <div className="card-modal__content">
           <img
             className="card-modal__image"
-            src={item.photoUrl}
+            {...photoSquare(item, MODAL_IMAGE_SIZES)}
             alt={text.name}
             width={400}
             height={400}

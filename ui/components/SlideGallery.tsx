@@ -1,9 +1,11 @@
 import { useRef } from "react";
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
 import { prefersReducedMotion } from "../data/motion";
+import { photoAtWidths, photoThumbnail } from "../data/photoSources";
 import { useLocale } from "../i18n/locale";
 import { format, type Messages } from "../i18n/messages";
 import type { SlideImage } from "../types";
+import { SLIDE_FALLBACK_WIDTH, SLIDE_SIZES } from "./slideLayout";
 
 export const SLIDE_INTERVAL_MS = 5000;
 
@@ -17,9 +19,12 @@ function toGalleryItem(
   total: number,
   text: Messages["slider"],
 ): GalleryItem {
+  const { src, srcSet, sizes } = photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH);
   return {
-    original: slide.photoUrl,
-    thumbnail: slide.photoUrl,
+    original: src,
+    srcSet,
+    sizes,
+    thumbnail: photoThumbnail(slide),
     originalAlt: format(text.slideAlt, { n: index + 1, total }),
     thumbnailAlt: format(text.thumbnailAlt, { n: index + 1 }),
     originalWidth: "1600",

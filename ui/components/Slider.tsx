@@ -2,7 +2,9 @@ import { Suspense } from "react";
 // Eager on the server, loaded near the viewport in the browser (build.py aliases it).
 import { SliderGallery } from "@stone/slider-gallery";
 import { useLocale } from "../i18n/locale";
+import { photoAtWidths } from "../data/photoSources";
 import type { SlideImage } from "../types";
+import { SLIDE_FALLBACK_WIDTH, SLIDE_SIZES } from "./slideLayout";
 
 interface SliderProps {
   slides: SlideImage[];
@@ -13,7 +15,7 @@ function FirstSlide({ slide }: { slide: SlideImage }) {
   return (
     <img
       className="slider__placeholder"
-      src={slide.photoUrl}
+      {...photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH)}
       alt=""
       width={1600}
       height={900}

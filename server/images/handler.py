@@ -1,0 +1,58 @@
+"""GET /img/{variant}/{version}/{kind}/{source}: a photo sized for the screen (thin)."""
+
+from __future__ import annotations
+
+import logging
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from server.http.caching import CONTENT_IMAGE, IMMUTABLE, NO_STORE
+from server.images.formats import negotiate
+from server.images.pipeline import PhotoPipeline, PhotoRefused, UnknownPhoto
+from server.images.urls import VERSION, source_from_route
+from server.images.variants import variant_named
+
+logger = logging.getLogger(__name__)
+
+ROUTE_PATH = "/img/{variant}/{version}/{kind}/{source:path}"
+
+
+async def photo_variant(request: Request) -> Response:
+    pipeline: PhotoPipeline | None = request.state.photos
+    params = request.path_params
+    variant = variant_named(params["variant"])
+    source = source_from_route(params["kind"], params["source"])
+    if pipeline is None or variant is None or source is None:
+        raise HTTPException(status_code=404)
+    if not VERSION.fullmatch(params["version"]):
+        raise HTTPException(status_code=404)
+    problem = pipeline.problem(source)
+    if problem is not None:
+        # Never a redirect here: that would send visitors wherever a URL says.
+        logger.warning("Image route: refused %s: %s", source.photo_url[:300], problem)
+        raise HTTPException(status_code=404)
+    output = negotiate(request.headers.get("accept", ""))
+    try:
+        made = await pipeline.variant(source, params["version"], variant, output)
+    except UnknownPhoto:
+        logger.warning("Image route: refused %s: not a photo of the content", source.photo_url)
+        raise HTTPException(status_code=404) from None
+    except PhotoRefused as refusal:
+        # The page must not break: the browser gets the photo as it is.
+        logger.warning(
+            "Image route: %s for %s: %s; sending the original",
+            variant.name,
+            source.photo_url,
+            refusal,
+        )
+        return RedirectResponse(
+            source.photo_url, status_code=302, headers={"Cache-Control": NO_STORE}
+        )
+    headers = {
+        # A changed local file answers an old URL too, but only for a while.
+        "Cache-Control": IMMUTABLE if made.current else CONTENT_IMAGE,
+        "Vary": "Accept",
+    }
+    return Response(made.body, media_type=made.output.media_type, headers=headers)

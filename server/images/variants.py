@@ -1,0 +1,42 @@
+"""The fixed set of sizes the image route makes, by the name each has in a URL.
+
+A fixed set, not any size a URL asks for: every size is worth keeping on disk
+and in caches, and nobody can make the server resize a photo a thousand ways.
+ui/data/photoSources.ts builds srcset from the same names (a test checks that
+every one it uses is served).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Widths for images shown at the photo's own aspect ratio (cards, slides, thumbnails).
+WIDTHS = (320, 480, 640, 960, 1280, 1920)
+# Square crops for the modal: its 400x400 and the same for 2x screens.
+SQUARES = (400, 800)
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    width: int
+    # A centred square `width` on a side, rather than `width` wide at the photo's ratio.
+    square: bool = False
+
+    def size_for(self, source_width: int, source_height: int) -> tuple[int, int]:
+        """The output size for a source of this size: never larger than the source."""
+        if self.square:
+            side = min(self.width, source_width, source_height)
+            return side, side
+        width = min(self.width, source_width)
+        return width, max(1, round(source_height * width / source_width))
+
+
+VARIANTS: dict[str, Variant] = {
+    **{f"w{width}": Variant(f"w{width}", width) for width in WIDTHS},
+    **{f"s{side}": Variant(f"s{side}", side, square=True) for side in SQUARES},
+}
+
+
+def variant_named(name: str) -> Variant | None:
+    return VARIANTS.get(name)
