@@ -48,7 +48,7 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
   const playing = useRef(false);
   // Set when hovering or focusing paused a playing slider, so leaving resumes it.
   const resumeOnLeave = useRef(false);
-  const { locale, messages } = useLocale();
+  const { messages } = useLocale();
   const items = slides.map((slide, index) =>
     toGalleryItem(slide, index, slides.length, messages.slider),
   );
@@ -70,6 +70,9 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
   return (
     <div
       className="slider__frame"
+      // react-image-gallery 2.1's own RTL mode (isRTL) leaves the current
+      // slide off-screen; the gallery runs left to right on both sites.
+      dir="ltr"
       onMouseEnter={holdStill}
       onMouseLeave={carryOn}
       onFocus={holdStill}
@@ -87,7 +90,6 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
         showIndex
         showPlayButton
         showFullscreenButton={false}
-        isRTL={locale === "ar"}
         additionalClass="slider__gallery"
         onPlay={() => {
           playing.current = true;
