@@ -35,3 +35,9 @@ def firestore(firestore_emulator: FirestoreEmulator) -> FirestoreEmulator:
     # place for debugging and the next test still starts clean.
     firestore_emulator.reset()
     return firestore_emulator
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """The event loop the anyio-marked tests run on (the app's: asyncio)."""
+    return "asyncio"

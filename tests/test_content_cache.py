@@ -12,6 +12,7 @@ from server.content.cache import CollectionStatus, ContentCache
 from server.content.models import CardItem, Collection, ContentItem
 from server.content.reads import counting_reads
 from server.content.store import ContentUnavailableError
+from tests.clock import Clock
 
 PROJECTS = Collection.PROJECTS
 
@@ -38,19 +39,6 @@ class ScriptedStore:
 
     async def close(self) -> None:
         return None
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 @pytest.mark.anyio

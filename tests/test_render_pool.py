@@ -28,11 +28,6 @@ PAGE_DATA = json.dumps(
 
 
 @pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
 async def pool() -> AsyncIterator[RenderPool]:
     pool = await RenderPool.start(
         BUNDLES, size=1, timeout_seconds=2.0, warm_up=("/projects", PAGE_DATA)

@@ -14,6 +14,7 @@ from server.app import create_app
 from server.http.rate_limit import TokenBuckets
 from server.settings import Settings
 from server.vitals import MAX_REPORT_BYTES, InvalidReportError, VitalsReport, parse_report
+from tests.clock import Clock
 from tests.content_files import write_content
 
 GOOD = {"name": "LCP", "value": 1834.2, "rating": "good", "path": "/projects"}
@@ -156,16 +157,8 @@ def test_parse_report_says_what_is_wrong() -> None:
         parse_report(json.dumps({**GOOD, "rating": "ok"}).encode(), known_paths=PATHS)
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_a_bucket_allows_a_burst_then_refills_at_its_rate() -> None:
-    clock = Clock()
+    clock = Clock(now=0.0)
     buckets = TokenBuckets(burst=3, per_second=0.5, clock=clock)
     assert [buckets.allow("a") for _ in range(4)] == [True, True, True, False]
     assert buckets.allow("b")  # each client has a bucket of its own
@@ -179,7 +172,7 @@ def test_a_bucket_allows_a_burst_then_refills_at_its_rate() -> None:
 
 
 def test_buckets_keep_bounded_memory_forgetting_the_longest_unseen() -> None:
-    clock = Clock()
+    clock = Clock(now=0.0)
     buckets = TokenBuckets(burst=1, per_second=0.001, max_keys=100, clock=clock)
     assert buckets.allow("busy")
     for index in range(1000):

@@ -13,20 +13,8 @@ from server.images.pipeline import REFUSAL_MEMORY_SECONDS, PhotoPipeline, PhotoR
 from server.images.sources import LocalPhotos, RemotePhotos
 from server.images.urls import photo_source
 from server.images.variants import VARIANTS
+from tests.clock import Clock
 from tests.images.photos import NOT_AN_IMAGE, jpeg
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 async def nothing_remote(_url: str) -> bool:
