@@ -50,14 +50,24 @@ def procfile_process_model() -> str:
     )
 
 
+# --workers ${WEB_CONCURRENCY:-2}: the platform's value, else the default.
+_WORKERS_DEFAULT = re.compile(r"\$\{" + _WORKERS_ENV + r":-(\d+)\}")
+
+
 def _procfile_workers_flag() -> int | None:
     argv = procfile_command()
     for index, argument in enumerate(argv):
         if argument == "--workers":
-            return int(argv[index + 1])
+            return _workers_value(argv[index + 1])
         if argument.startswith("--workers="):
-            return int(argument.partition("=")[2])
+            return _workers_value(argument.partition("=")[2])
     return None
+
+
+def _workers_value(value: str) -> int:
+    # The benchmark unsets the platform's variable, so its default applies.
+    default = _WORKERS_DEFAULT.fullmatch(value)
+    return int(default.group(1)) if default else int(value)
 
 
 def server_argv(port: int, workers: int | None) -> list[str]:
