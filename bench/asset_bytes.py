@@ -12,8 +12,9 @@ import httpx2 as httpx
 from playwright.sync_api import Browser, Request, Response, Route, sync_playwright
 
 from bench.app_server import AppServer, procfile_workers
-from bench.context import CHROMIUM, CHROMIUM_FLAGS, ROUTES, BenchContext, progress
+from bench.context import ROUTES, BenchContext, progress
 from bench.report import SectionReport, Table, thousands
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS
 
 NAME = "bytes"
 TITLE = "2. JS and CSS bytes of a first load"
@@ -42,7 +43,7 @@ def run(context: BenchContext) -> SectionReport:
     )
     with server, sync_playwright() as playwright, httpx.Client(base_url=server.url) as client:
         browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=list(CHROMIUM_FLAGS)
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
         )
         try:
             for route in ROUTES:

@@ -9,15 +9,6 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 RESULTS_DIR = REPO_ROOT / "bench" / "results"
-CHROMIUM = Path("/usr/bin/chromium")
-# Debian's Chromium as these sections run it: as root and offline (Lighthouse adds
-# --headless; Playwright runs it headless by itself).
-CHROMIUM_FLAGS = (
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-)
 # The site's routes, as a visitor lands on them.
 ROUTES = ("/", "/projects", "/Collabrations")
 

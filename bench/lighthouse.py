@@ -12,9 +12,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from bench.app_server import AppServer, procfile_workers
-from bench.context import CHROMIUM, CHROMIUM_FLAGS, ROUTES, BenchContext, progress
+from bench.context import ROUTES, BenchContext, progress
 from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, thousands
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS
 
 NAME = "lighthouse"
 TITLE = "1. Lighthouse"
@@ -145,7 +146,7 @@ def run(context: BenchContext) -> SectionReport:
 def _lighthouse(
     url: str, *, form_factor: str, route: str, flags: tuple[str, ...], report: Path
 ) -> LighthouseRun:
-    chrome_flags = " ".join(["--headless", *CHROMIUM_FLAGS])
+    chrome_flags = " ".join(["--headless", *CHROMIUM_ARGS])
     argv = [
         str(LIGHTHOUSE),
         url,

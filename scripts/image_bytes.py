@@ -28,15 +28,9 @@ from playwright.sync_api import Browser, Request, Response, sync_playwright
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.live_server import LiveServer  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 PAGES = ("/", "/projects", "/Collabrations")
 # /images/projects/x.jpg and /img/w640/<version>/local/projects/x.jpg are one photo.
 PHOTO = re.compile(r"^/(?:images|img/\w+/[\w-]{12}/local)/(.+)$")
@@ -96,7 +90,9 @@ def main() -> int:
         LiveServer(env={"IMAGE_ROUTE": "off"}) as original,
         sync_playwright() as playwright,
     ):
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
+        )
         print(f"Photos downloaded at {args.width}x{args.height}, device pixel ratio {args.dpr:g}")
         print(f"{'page':<16}{'photos':>7}{'original':>13}{'image route':>14}{'smaller':>9}")
         worst = float("inf")

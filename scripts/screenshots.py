@@ -11,13 +11,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS
+
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
 PATHS = {
     "landing": "/",
@@ -45,7 +42,9 @@ def main() -> None:
     out = Path(sys.argv[2] if len(sys.argv) > 2 else "test-artifacts/screenshots")
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
+        )
         for width_name, (width, height) in WIDTHS.items():
             page = browser.new_page(viewport={"width": width, "height": height})
             for name, path in PATHS.items():

@@ -11,14 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Route, sync_playwright
 
+from tests.chromium import CHROMIUM_ARGS
 from tests.live_server import REPO_ROOT, LiveServer
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",  # the tests run as root on CI
-    "--disable-background-networking",  # the machine has no internet; keep Chromium quiet
-    "--disable-component-update",
-    "--no-first-run",
-]
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 
 
@@ -40,7 +35,7 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
     yield browser
     browser.close()
 
