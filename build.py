@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -37,8 +38,8 @@ ASSETS_URL = "/assets/"
 
 # Modules with one implementation per build: everything eager for the server's
 # synchronous render, split into chunks loaded on demand for the browser.
-SPLIT_MODULES = ("pages", "slider-gallery")
-SPLIT_FILES = {"pages": "pages", "slider-gallery": "SliderGallery"}
+SPLIT_MODULES = ("slider-gallery",)
+SPLIT_FILES = {"slider-gallery": "SliderGallery"}
 
 
 def aliases(build: str) -> list[str]:
@@ -90,10 +91,20 @@ def run_esbuild(args: list[str]) -> None:
         raise BuildError(f"esbuild failed (exit {error.returncode}), see above") from None
 
 
+# Images a component imports (the hero's photo) become their URLs, named the
+# same way by both builds, so the server's HTML and the browser's hydration agree.
+IMAGE_FLAGS = [
+    "--loader:.jpg=file",
+    "--loader:.avif=file",
+    "--asset-names=media/[name]-[hash]",
+    f"--public-path={ASSETS_URL}",
+]
+
+
 def build_server_bundle() -> None:
-    # V8 in mini-racer has no module loader and no DOM: one IIFE, styles and
-    # images left out (the client build carries them). The polyfills install
-    # themselves on `global`, which bare V8 only knows as globalThis.
+    # V8 in mini-racer has no module loader and no DOM: one IIFE, styles left
+    # out (the client build carries them). The polyfills install themselves on
+    # `global`, which bare V8 only knows as globalThis.
     run_esbuild(
         [
             str(UI / "entry-server.tsx"),
@@ -102,10 +113,13 @@ def build_server_bundle() -> None:
             "--target=es2022",
             "--define:global=globalThis",
             "--loader:.css=empty",
+            *IMAGE_FLAGS,
             *aliases("server"),
             f"--outfile={SERVER_BUNDLE}",
         ]
     )
+    # The client build serves the images; the server needs only their URLs.
+    shutil.rmtree(SERVER_BUNDLE.parent / "media", ignore_errors=True)
 
 
 def build_client_bundle() -> None:
@@ -117,19 +131,29 @@ def build_client_bundle() -> None:
             *COMMON_FLAGS,
             "--format=esm",
             "--splitting",
-            "--target=es2020,chrome100,edge100,firefox100,safari15",
+            # Browsers only (no "es2020"): all four run class fields natively,
+            # so no chunk needs esbuild's helper for them.
+            "--target=chrome100,edge100,firefox100,safari15",
             "--entry-names=[name]-[hash]",
             "--chunk-names=chunks/[name]-[hash]",
-            "--asset-names=media/[name]-[hash]",
             "--loader:.woff2=file",
             "--loader:.woff=file",
-            "--loader:.jpg=file",
+            *IMAGE_FLAGS,
             *aliases("client"),
-            f"--public-path={ASSETS_URL}",
             f"--outdir={CLIENT_DIR}",
             f"--metafile={CLIENT_METAFILE}",
         ]
     )
+
+
+def check_asset_urls() -> None:
+    """Every asset URL the server's HTML names is a file the client build wrote."""
+    named = set(re.findall(r"/assets/media/[\w.-]+", SERVER_BUNDLE.read_text(encoding="utf-8")))
+    missing = sorted(
+        url for url in named if not (CLIENT_DIR / url.removeprefix(ASSETS_URL)).is_file()
+    )
+    if missing:
+        raise BuildError(f"the server bundle names assets the client build lacks: {missing}")
 
 
 def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
@@ -199,6 +223,7 @@ def build() -> None:
     shutil.rmtree(SERVER_BUNDLE.parent, ignore_errors=True)
     build_server_bundle()
     build_client_bundle()
+    check_asset_urls()
     precompress(CLIENT_DIR)
     manifest = manifest_from_metafile(json.loads(CLIENT_METAFILE.read_text()))
     MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n")

@@ -138,7 +138,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         # Outermost first: every response, refusals included, is logged and
         # gets the headers.
         Middleware(AccessLog, quiet_paths=PROBE_PATHS),
-        Middleware(SecurityHeaders, image_hosts=settings.image_hosts),
+        Middleware(
+            SecurityHeaders, image_hosts=settings.image_hosts, style_hashes=assets.style_hashes
+        ),
         Middleware(SiteHosts, allowed_hosts=settings.allowed_hosts, probe_paths=PROBE_PATHS),
         Middleware(
             RequestRules,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import shutil
 from collections.abc import Iterator
 
@@ -76,3 +77,18 @@ def test_the_worker_keeps_serving_after_failed_renders(client: TestClient) -> No
     response = client.get("/")
     assert response.status_code == 200
     assert "<h1>fine</h1>" in response.text
+
+
+def test_the_fallback_has_the_document_head_of_every_page(client: TestClient) -> None:
+    # One base template: the fallback looks like the site and names its icons.
+    def head(html: str) -> str:
+        return html.split("</head>", 1)[0]
+
+    fallback, page = head(client.get("/projects").text), head(client.get("/").text)
+    style = re.compile(r"<style>.*?</style>", re.DOTALL)
+    found = style.search(fallback)
+    assert found
+    assert style.findall(page) == [found.group(0)]
+    for tag in ('<meta name="description"', '<link rel="icon" href="/icon.svg"'):
+        assert tag in fallback
+        assert tag in page

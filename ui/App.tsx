@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-// Eager on the server, one chunk per page in the browser (build.py aliases it).
-import { pages } from "@stone/pages";
+import { pages } from "./split/pages";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
 import { useLocale } from "./i18n/locale";

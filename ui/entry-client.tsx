@@ -1,7 +1,6 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
-import { preloadPage } from "@stone/pages";
 import { App } from "./App";
 import { PageDataContext } from "./data/PageDataContext";
 import { pageFor } from "./split/routes";
@@ -16,26 +15,29 @@ function readPageData(): PageData {
   return JSON.parse(element.textContent) as PageData;
 }
 
-async function hydrate(): Promise<void> {
+function hydrate(): void {
   const pageData = readPageData();
   const root = document.getElementById("root");
   if (root === null) throw new Error("No #root element to hydrate");
-  // The server modulepreloads this page's chunk; have it in hand before
-  // hydrating so the page hydrates in one pass.
-  await preloadPage(pageFor(window.location.pathname));
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <PageDataContext.Provider value={pageData}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </PageDataContext.Provider>
-    </StrictMode>,
-  );
+  // The server's HTML is already on screen and its links work: hydration is
+  // not urgent. As a transition React yields to the browser every few
+  // milliseconds instead of holding the main thread for the whole tree, which
+  // on a slow phone is one long task that delays the visitor's first tap.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <PageDataContext.Provider value={pageData}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </PageDataContext.Provider>
+      </StrictMode>,
+    );
+  });
 }
 
-void hydrate();
+hydrate();
 
 // Visitors' web vitals, when the server collects them (WEB_VITALS=on: the page
 // names the endpoint). Never on the critical path: loaded after the page is,

@@ -10,13 +10,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 VIDEO_ORIGIN = "https://www.youtube-nocookie.com"
 
 
-def content_security_policy(image_hosts: Iterable[str]) -> str:
+def content_security_policy(image_hosts: Iterable[str], style_hashes: Iterable[str] = ()) -> str:
     images = " ".join(f"https://{host}" for host in image_hosts)
+    # The page's one inline stylesheet is allowed by its hash, nothing else inline.
+    styles = " ".join(("'self'", *style_hashes))
     directives = {
         "default-src": "'self'",
         # No inline or eval'd script: the inlined page data is JSON, not script.
         "script-src": "'self'",
-        "style-src": "'self'",
+        "style-src": styles,
         # The slider positions slides with style attributes in the server's markup.
         "style-src-attr": "'unsafe-inline'",
         "img-src": f"'self' {images}".strip(),
@@ -32,10 +34,12 @@ def content_security_policy(image_hosts: Iterable[str]) -> str:
 
 
 class SecurityHeaders:
-    def __init__(self, app: ASGIApp, *, image_hosts: Iterable[str]) -> None:
+    def __init__(
+        self, app: ASGIApp, *, image_hosts: Iterable[str], style_hashes: Iterable[str] = ()
+    ) -> None:
         self.app = app
         self._headers = {
-            "Content-Security-Policy": content_security_policy(image_hosts),
+            "Content-Security-Policy": content_security_policy(image_hosts, style_hashes),
             "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
             "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from markupsafe import Markup
+
 
 class BundlesMissingError(RuntimeError):
     """bundles/ has not been built (run build.py)."""
+
+
+class StylesheetNotInlinableError(RuntimeError):
+    """The built stylesheet holds text that would end a <style> element."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -20,6 +28,22 @@ class AssetManifest:
     fonts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Per page module (ui/pages/X.tsx): its chunk and the chunks that imports.
     pages: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # The stylesheets' text, which every page carries in a <style> element:
+    # 4 KB compressed, cheaper inline than a request that holds the first paint.
+    inline_css: str = ""
+
+    @property
+    def style_hashes(self) -> tuple[str, ...]:
+        """CSP sources ('sha256-...') that allow the inline stylesheet and nothing else."""
+        if not self.inline_css:
+            return ()
+        digest = hashlib.sha256(self.inline_css.encode("utf-8")).digest()
+        return (f"'sha256-{base64.b64encode(digest).decode('ascii')}'",)
+
+    @property
+    def inline_style(self) -> Markup:
+        # The build's own CSS, checked on load to hold no end tag: safe as is.
+        return Markup(self.inline_css)  # noqa: S704
 
     @classmethod
     def load(cls, bundles_dir: Path) -> AssetManifest:
@@ -30,9 +54,16 @@ class AssetManifest:
             raise BundlesMissingError(
                 f"{path} is missing: build the front end first (uv run python build.py)"
             ) from None
+        stylesheets = tuple(raw["stylesheets"])
+        inline_css = "".join(
+            _read_asset(bundles_dir, url).strip() + "\n" for url in stylesheets
+        ).strip()
+        if "</" in inline_css:
+            raise StylesheetNotInlinableError(f"{path}: a stylesheet contains '</', not inlinable")
         return cls(
             script=raw["script"],
-            stylesheets=tuple(raw["stylesheets"]),
+            stylesheets=stylesheets,
+            inline_css=inline_css,
             modulepreload=tuple(raw["modulepreload"]),
             fonts={lang: tuple(urls) for lang, urls in raw.get("fonts", {}).items()},
             pages={module: tuple(urls) for module, urls in raw.get("pages", {}).items()},
@@ -56,3 +87,14 @@ class AssetManifest:
         """Every chunk a page runs at once, so none waits for another to be parsed."""
         extra = self.pages.get(page_module, ()) if page_module else ()
         return tuple(dict.fromkeys((*self.modulepreload, *extra)))
+
+
+def _read_asset(bundles_dir: Path, url: str) -> str:
+    """The text of a client file the manifest names by URL (/assets/...)."""
+    path = bundles_dir / "client" / url.removeprefix("/assets/")
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BundlesMissingError(
+            f"{path} is missing: build the front end again (uv run python build.py)"
+        ) from None

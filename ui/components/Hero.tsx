@@ -1,11 +1,13 @@
 import { Link } from "react-router-dom";
 import { useLocale } from "../i18n/locale";
+import { HeroPhoto } from "./HeroPhoto";
 
 export function Hero() {
   const { messages, to } = useLocale();
   const text = messages.hero;
   return (
     <section className="hero" aria-labelledby="hero-title">
+      <HeroPhoto />
       <div className="hero__inner">
         <p className="eyebrow">{text.eyebrow}</p>
         <h1 id="hero-title" className="hero__title">

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
 import { prefersReducedMotion } from "../data/motion";
 import { photoAtWidths, photoThumbnail } from "../data/photoSources";
@@ -13,14 +13,38 @@ export interface SlideGalleryProps {
   slides: SlideImage[];
 }
 
+// Stand-ins for the photos the server's HTML leaves out, the size of what they
+// hold the place of (an off-screen slide fills the frame; a thumbnail is 16:9).
+function SlidePlaceholder() {
+  return <div className="slider__slide-placeholder" />;
+}
+
+function ThumbnailPlaceholder() {
+  return (
+    <span className="image-gallery-thumbnail-inner">
+      <span className="slider__thumbnail-placeholder" />
+    </span>
+  );
+}
+
 function toGalleryItem(
   slide: SlideImage,
   index: number,
   total: number,
   text: Messages["slider"],
+  withPhotos: boolean,
 ): GalleryItem {
   const { src, srcSet, sizes } = photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH);
+  // Without its photos, the slider names the first slide's only, so a first
+  // visit that never scrolls down fetches no more than that one.
+  const placeholders = withPhotos
+    ? {}
+    : {
+        renderThumbInner: ThumbnailPlaceholder,
+        ...(index > 0 && { renderItem: SlidePlaceholder }),
+      };
   return {
+    ...placeholders,
     original: src,
     srcSet,
     sizes,
@@ -31,8 +55,8 @@ function toGalleryItem(
     originalHeight: "900",
     thumbnailWidth: 160,
     thumbnailHeight: 90,
-    // The first slide is the one in view; the rest wait until needed.
-    loading: index === 0 ? "eager" : "lazy",
+    // Far below the first screen: the browser fetches it as it comes near.
+    loading: "lazy",
     thumbnailLoading: "lazy",
   };
 }
@@ -49,8 +73,13 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
   // Set when hovering or focusing paused a playing slider, so leaving resumes it.
   const resumeOnLeave = useRef(false);
   const { messages } = useLocale();
+  // The server's HTML (and so the hydration) has the first slide's photo only.
+  // This code loads when the slider nears the viewport (split/SliderGallery),
+  // so once it runs the rest are wanted: the thumbnails and the next slides.
+  const [withPhotos, setWithPhotos] = useState(false);
+  useEffect(() => setWithPhotos(true), []);
   const items = slides.map((slide, index) =>
-    toGalleryItem(slide, index, slides.length, messages.slider),
+    toGalleryItem(slide, index, slides.length, messages.slider, withPhotos),
   );
 
   function holdStill(): void {

@@ -1,5 +1,5 @@
 // The site's routes, once: the router (App.tsx) and the client's page loader
-// (pages.client.tsx) both read this table. Every page exists in English at
+// (pages.ts) both read this table. Every page exists in English at
 // its path and in Arabic under /ar.
 import { localized } from "../i18n/locale";
 import type { Locale } from "../i18n/messages";

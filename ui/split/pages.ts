@@ -1,5 +1,7 @@
-// The server bundle renders every page synchronously in V8: no lazy loading.
-// The client build swaps this module for pages.client.tsx (build.py: --alias).
+// Every page is in the entry bundle, server and browser alike: together they
+// are a few KB, less than the round trip a page chunk of its own would cost
+// before hydration. The heavy parts below the fold (the slider's gallery,
+// smooth scrolling, web vitals) are what the browser loads later.
 import type { ComponentType } from "react";
 import { CollabrationsPage } from "../pages/CollabrationsPage";
 import { LandingPage } from "../pages/LandingPage";
@@ -13,5 +15,3 @@ export const pages: Record<PageKey, ComponentType> = {
   collabrations: CollabrationsPage,
   notFound: NotFoundPage,
 };
-
-export async function preloadPage(_page: PageKey): Promise<void> {}

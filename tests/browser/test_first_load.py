@@ -1,0 +1,84 @@
+"""What a first visit downloads before the visitor asks for more: fonts in the
+page's language only, nothing the CSP refuses, the slider's photos when near."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Console, shipped_content_path
+from tests.live_server import LiveServer
+
+ARABIC_FONTS = ("amiri", "noto-sans-arabic")
+# The issue's budget for an Arabic page's first load.
+ARABIC_FONT_BUDGET_BYTES = 60_000
+SLIDES = json.loads((shipped_content_path() / "slider.json").read_text(encoding="utf-8"))
+
+
+def fonts_loaded(page: Page) -> list[tuple[str, int]]:
+    """Each font file the page fetched, with the bytes it took (body as sent)."""
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => document.fonts.ready.then(() => null)")
+    entries: list[list[object]] = page.evaluate(
+        """() => performance.getEntriesByType('resource')
+              .filter(e => e.initiatorType === 'css' || e.name.endsWith('.woff2'))
+              .filter(e => /\\.woff2?$/.test(e.name))
+              .map(e => [e.name, e.encodedBodySize])"""
+    )
+    return [(str(name), int(str(size))) for name, size in entries]
+
+
+def test_an_english_page_fetches_no_arabic_font(page: Page, site: LiveServer) -> None:
+    for path in ("/", "/projects", "/Collabrations"):
+        page.goto(site.url + path)
+        fonts = fonts_loaded(page)
+        # The heading face is there; the switcher's Arabic letters use the system's.
+        assert any("cormorant" in url for url, _ in fonts), fonts
+        assert not any(font in url for url, _ in fonts for font in ARABIC_FONTS), fonts
+
+
+def test_an_arabic_page_fetches_its_fonts_within_budget(page: Page, site: LiveServer) -> None:
+    for path in ("/ar", "/ar/projects"):
+        page.goto(site.url + path)
+        fonts = fonts_loaded(page)
+        assert any("amiri" in url for url, _ in fonts), fonts
+        assert sum(size for _, size in fonts) <= ARABIC_FONT_BUDGET_BYTES, fonts
+
+
+def test_no_page_breaks_its_content_security_policy(
+    page: Page, site: LiveServer, console: Console
+) -> None:
+    for path in ("/", "/ar", "/projects", "/ar/Collabrations"):
+        page.goto(site.url + path)
+        page.wait_for_load_state("networkidle")
+        # Chromium reports every refused style, script or image on the console.
+        expect(page.locator(".hero, .list-page").first).to_be_visible()
+    assert not [text for text in console.texts() if "Content Security Policy" in text]
+    # The inline stylesheet applied: the header is laid out by it, not by defaults.
+    assert page.evaluate("getComputedStyle(document.querySelector('.site-header')).position") in (
+        "sticky",
+        "fixed",
+    )
+
+
+def test_slider_photos_after_the_first_wait_until_the_slider_nears(
+    page: Page, site: LiveServer
+) -> None:
+    photos: list[str] = []
+    names = [slide["photoUrl"].removeprefix("/images/") for slide in SLIDES]
+    page.on(
+        "request",
+        lambda request: (
+            photos.append(request.url)
+            if "/img/" in request.url and any(name in request.url for name in names)
+            else None
+        ),
+    )
+    page.goto(site.url + "/")
+    page.wait_for_load_state("networkidle")
+    # At most the first slide's photo: no thumbnail, no other slide.
+    assert not [url for url in photos if not url.endswith(names[0])], photos
+    with page.expect_request(lambda request: names[1] in request.url):
+        page.locator(".slider").scroll_into_view_if_needed()
+    expect(page.locator(".slider .image-gallery-thumbnail img")).to_have_count(len(SLIDES))

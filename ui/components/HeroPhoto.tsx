@@ -1,0 +1,42 @@
+// The hero's photo, made by scripts/hero_images.py. esbuild names each file by
+// its content hash, identically in the server's and the browser's bundles.
+import narrow480Avif from "../assets/hero/narrow-480.avif";
+import narrow480Jpg from "../assets/hero/narrow-480.jpg";
+import wide1200Avif from "../assets/hero/wide-1200.avif";
+import wide1200Jpg from "../assets/hero/wide-1200.jpg";
+import wide1600Avif from "../assets/hero/wide-1600.avif";
+import wide1600Jpg from "../assets/hero/wide-1600.jpg";
+import wide800Avif from "../assets/hero/wide-800.avif";
+import wide800Jpg from "../assets/hero/wide-800.jpg";
+
+// Where the portrait crop takes over (site.css uses the same width).
+const PHONE = "(max-width: 40rem)";
+
+/**
+ * The page's largest element: in the HTML, so the browser's preload scanner
+ * finds it before any stylesheet or script, and fetched ahead of everything
+ * else (fetchPriority). Decorative: the heading beside it says it all.
+ */
+export function HeroPhoto() {
+  return (
+    <picture>
+      <source media={PHONE} type="image/avif" srcSet={`${narrow480Avif} 480w`} sizes="100vw" />
+      <source media={PHONE} srcSet={`${narrow480Jpg} 480w`} sizes="100vw" />
+      <source
+        type="image/avif"
+        srcSet={`${wide800Avif} 800w, ${wide1200Avif} 1200w, ${wide1600Avif} 1600w`}
+        sizes="100vw"
+      />
+      <img
+        className="hero__photo"
+        srcSet={`${wide800Jpg} 800w, ${wide1200Jpg} 1200w, ${wide1600Jpg} 1600w`}
+        sizes="100vw"
+        src={wide1200Jpg}
+        alt=""
+        width={1600}
+        height={1000}
+        fetchPriority="high"
+      />
+    </picture>
+  );
+}
