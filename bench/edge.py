@@ -16,6 +16,7 @@ import os
 import subprocess
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,8 @@ class EdgeRun:
     scripts_before_lcp: list[str]
     fonts: dict[str, float]
     failed_audits: dict[str, list[str]]
+    flagged_diagnostics: list[str]
+    protocol: str
     console_errors: list[str]
     runtime_error: str | None
     report: str
@@ -147,6 +150,8 @@ def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Pat
         scripts_before_lcp=lhr.scripts_before_lcp(result),
         fonts=lhr.font_files(result),
         failed_audits=lhr.failed_audits(result),
+        flagged_diagnostics=lhr.flagged_diagnostics(result),
+        protocol=lhr.document_protocol(result),
         console_errors=lhr.console_errors(result),
         runtime_error=(result.get("runtimeError") or {}).get("message"),
         report=str(report),
@@ -203,9 +208,9 @@ def _report(
             app, static = medians["app", route], medians["static", route]
             table.append([route, "app", *(_cell(app[f], d) for f, d in columns)])
             table.append(["", "static", *(_cell(static[f], d) for f, d in columns)])
-            table.append(
-                ["", "app÷static", *(_times(ratio(app[f], static[f])) for f, _ in columns)]
-            )
+            # The ratio of the figures as printed: 0.004 over 0.000 shows no ratio.
+            shown = [ratio(_rounded(app[f], d), _rounded(static[f], d)) for f, d in columns]
+            table.append(["", "app÷static", *(_times(value) for value in shown)])
         return table
 
     timing_columns = (
@@ -266,30 +271,21 @@ def _report(
         "Content-Encoding of / for Accept-Encoding 'br, gzip': "
         + ", ".join(f"{variant} {encoding}" for variant, encoding in encodings.items())
         + f". Static copy: {files} files.",
-        "scripts<LCP: script requests started before the observed (unthrottled) LCP. "
-        "Bytes: resource-summary transfer sizes; 'other' holds the manifest and icons.",
+        "scripts<LCP: script requests started before the observed (unthrottled) LCP (their "
+        "URLs are in the JSON). Bytes: resource-summary transfer sizes; 'other' holds the "
+        "manifest and icons. TBT counts main-thread work, so it grows with the machine's load.",
     ]
     if missing:
         notes.append("The static copy lacked (404): " + ", ".join(missing))
+    protocols = {
+        variant: ", ".join(sorted({r.protocol for r in runs if r.variant == variant}))
+        for variant in VARIANTS
+    }
+    notes.append(
+        "Protocol of the page: " + ", ".join(f"{v} {p}" for v, p in protocols.items()) + "."
+    )
     for route in routes:
-        for variant in VARIANTS:
-            chosen = [r for r in runs if r.variant == variant and r.route == route]
-            fonts = sorted({name for r in chosen for name in r.fonts})
-            failed = sorted(
-                {
-                    f"{category}: {audit}"
-                    for r in chosen
-                    for category, ids in r.failed_audits.items()
-                    for audit in ids
-                    if category != "performance"
-                }
-            )
-            scripts = median([float(len(r.scripts_before_lcp)) for r in chosen])
-            notes.append(
-                f"{route} {variant}: fonts {', '.join(fonts) or 'none'}"
-                + (f"; audits failed: {', '.join(failed)}" if failed else "")
-                + (f"; scripts before LCP: {thousands(scripts)}" if variant == "app" else "")
-            )
+        notes.extend(_route_notes(route, [r for r in runs if r.route == route]))
     console = sorted({f"{r.variant}: {e}" for r in runs for e in r.console_errors})
     if console:
         notes.append("Console errors: " + " | ".join(console))
@@ -316,6 +312,48 @@ def _report(
         "runs": [asdict(run) for run in runs],
     }
     return SectionReport(tables=tables, notes=notes, data=data)
+
+
+def _route_notes(route: str, runs: list[EdgeRun]) -> list[str]:
+    """Fonts, failed audits and flagged diagnostics of one route (those of most runs)."""
+    notes = []
+    app_fonts = ""
+    for variant in VARIANTS:
+        chosen = [r for r in runs if r.variant == variant]
+        sizes = {name: size for r in chosen for name, size in r.fonts.items()}
+        fonts = ", ".join(f"{name} {size / 1000:,.0f} kB" for name, size in sorted(sizes.items()))
+        failed = _most(
+            chosen,
+            lambda r: [
+                f"{category}: {audit}"
+                for category, audits in r.failed_audits.items()
+                if category != "performance"
+                for audit in audits
+            ],
+        )
+        parts = []
+        if variant == "app" or fonts != app_fonts:
+            parts.append(f"fonts {fonts or 'none'}")
+        if failed:
+            parts.append("audits failed: " + ", ".join(failed))
+        if variant == "app":
+            app_fonts = fonts
+            flagged = _most(chosen, lambda r: r.flagged_diagnostics)
+            if flagged:
+                parts.append("diagnostics below 0.9: " + ", ".join(flagged))
+        if parts:
+            notes.append(f"{route} {variant}: " + "; ".join(parts))
+    return notes
+
+
+def _most(runs: list[EdgeRun], values: Callable[[EdgeRun], list[str]]) -> list[str]:
+    """The values found in at least half of the runs, in first-seen order."""
+    counts = Counter(value for run in runs for value in dict.fromkeys(values(run)))
+    return [value for value, count in counts.items() if count * 2 >= len(runs)]
+
+
+def _rounded(value: float, digits: int) -> float:
+    return value if math.isnan(value) else round(value, digits)
 
 
 def _lcp_label(runs: list[EdgeRun]) -> str:

@@ -104,6 +104,30 @@ def failed_audits(report: dict[str, Any]) -> dict[str, list[str]]:
     return failed
 
 
+def flagged_diagnostics(report: dict[str, Any]) -> list[str]:
+    """Ids of performance insights and diagnostics below 0.9 (they weigh nothing themselves)."""
+    flagged = []
+    for reference in report["categories"].get("performance", {}).get("auditRefs", []):
+        audit = report["audits"].get(reference.get("id"), {})
+        score = audit.get("score")
+        if (
+            reference.get("weight", 0) == 0
+            and score is not None
+            and score < 0.9
+            and audit.get("scoreDisplayMode") not in ("manual", "informative", "notApplicable")
+        ):
+            flagged.append(str(reference["id"]))
+    return flagged
+
+
+def document_protocol(report: dict[str, Any]) -> str:
+    """The protocol the page itself came over ("h2" through the edge)."""
+    for item in items(report, "network-requests"):
+        if item.get("resourceType") == "Document":
+            return str(item.get("protocol", ""))
+    return ""
+
+
 def console_errors(report: dict[str, Any]) -> list[str]:
     errors = []
     for item in items(report, "errors-in-console"):
