@@ -20,6 +20,8 @@ class BenchContext:
     uncached_env: Mapping[str, str]
     # This run's files: server logs, Lighthouse reports, wrk scripts (section by section).
     run_dir: Path
+    # Routes chosen with --routes (sections that take them: edge); empty: each section's own.
+    routes: tuple[str, ...] = ()
 
 
 def progress(message: str) -> None:

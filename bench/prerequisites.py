@@ -12,7 +12,14 @@ from pathlib import Path
 from bench.context import REPO_ROOT, progress
 
 # Commands from Debian, by the package that ships them.
-DEBIAN_PACKAGES = {"wrk": "wrk", "nginx": "nginx", "chromium": "chromium"}
+DEBIAN_PACKAGES = {"wrk": "wrk", "nginx": "nginx", "chromium": "chromium", "openssl": "openssl"}
+# Files (not commands) from Debian packages, by a name the sections use: nginx's modules.
+DEBIAN_FILES = {
+    "nginx-brotli-static": (
+        Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"),
+        "libnginx-mod-http-brotli-static",
+    ),
+}
 # nginx lives in /usr/sbin, which a non-root PATH may lack.
 _EXTRA_PATHS = ("/usr/sbin", "/sbin")
 LIGHTHOUSE = REPO_ROOT / "node_modules" / ".bin" / "lighthouse"
@@ -30,7 +37,18 @@ def command_path(command: str) -> str | None:
 
 
 def ensure_debian_commands(commands: Iterable[str]) -> None:
-    missing = sorted({DEBIAN_PACKAGES[name] for name in commands if command_path(name) is None})
+    """Install the packages of the commands (or DEBIAN_FILES names) that are missing."""
+    missing = sorted(
+        {
+            DEBIAN_FILES[name][1] if name in DEBIAN_FILES else DEBIAN_PACKAGES[name]
+            for name in commands
+            if (
+                not DEBIAN_FILES[name][0].exists()
+                if name in DEBIAN_FILES
+                else command_path(name) is None
+            )
+        }
+    )
     if not missing:
         return
     progress(f"Installing Debian packages: {' '.join(missing)}")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bench import asset_bytes, firestore_reads, lighthouse, memory, render_time, throughput
+from bench import asset_bytes, edge, firestore_reads, lighthouse, memory, render_time, throughput
 from bench.context import RESULTS_DIR, BenchContext, progress
 from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_npm_packages
 from bench.report import SectionReport
@@ -37,6 +37,7 @@ SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
     render_time.NAME: (render_time.run, ()),
     firestore_reads.NAME: (firestore_reads.run, ()),
     memory.NAME: (memory.run, ("wrk",)),
+    edge.NAME: (edge.run, ("chromium", "nginx", "openssl", "nginx-brotli-static")),
 }
 
 
@@ -46,13 +47,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--only", nargs="+", choices=list(SECTIONS), metavar="SECTION", help=", ".join(SECTIONS)
     )
+    parser.add_argument(
+        "--routes",
+        nargs="+",
+        metavar="PATH",
+        help=f"only these routes, in the sections that take them ({edge.NAME}); "
+        f"default: {' '.join(edge.EDGE_ROUTES)}",
+    )
     args = parser.parse_args(argv)
+    if args.routes and any(not route.startswith("/") for route in args.routes):
+        parser.error("--routes: each route is a path starting with /")
     chosen = [name for name in SECTIONS if not args.only or name in args.only]
 
     started = time.monotonic()
     started_at = datetime.now(UTC)
     ensure_debian_commands({command for name in chosen for command in SECTIONS[name][1]})
-    if lighthouse.NAME in chosen:
+    if lighthouse.NAME in chosen or edge.NAME in chosen:
         ensure_npm_packages()
     build_bundles()
     stamp = started_at.strftime("%Y%m%dT%H%M%SZ")
@@ -60,6 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         quick=args.quick,
         uncached_env=UNCACHED_ENV,
         run_dir=RESULTS_DIR / "runs" / stamp,
+        routes=tuple(args.routes or ()),
     )
     context.run_dir.mkdir(parents=True, exist_ok=True)
 
