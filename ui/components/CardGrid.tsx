@@ -38,6 +38,9 @@ export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
                 height={450}
                 // The first row is in view on arrival; the rest load on scroll.
                 loading={index < 3 ? "eager" : "lazy"}
+                // The first card's photo is the page's largest element on a
+                // phone: fetched ahead of the others (and of the scripts).
+                fetchPriority={index === 0 ? "high" : undefined}
                 decoding="async"
               />
               <span className="card__body">
