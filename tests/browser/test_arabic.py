@@ -136,6 +136,8 @@ def test_the_slider_shows_and_plays_on_the_arabic_page(page: Page, site: LiveSer
     total = len(documents("slider"))
     status = page.locator(".image-gallery-index")
     expect(status).to_have_text(f"1 / {total}")
+    # The photos come with the gallery's code, as the slider nears the viewport.
+    expect(page.locator(".image-gallery-slide img")).not_to_have_count(0)
     # The current photo is inside the slider's frame, not pushed off to a side.
     in_frame = page.evaluate(
         """() => {

@@ -53,6 +53,8 @@ def test_cards_modal_and_slider_use_srcset_through_the_route(page: Page, site: L
     expect(modal).to_have_attribute("srcset", re.compile(r"^/img/s400/.+ 400w, /img/s800/.+ 800w$"))
     expect(modal).to_have_attribute("sizes", re.compile(r"400px$"))
     page.goto(site.url + "/")
+    # The slider's photos come with its code, as it nears the viewport.
+    page.locator(".slider").scroll_into_view_if_needed()
     slide = page.locator(".image-gallery-slide .image-gallery-image").first
     expect(slide).to_have_attribute("srcset", re.compile(r"^/img/w320/.+ 1920w$"))
     expect(slide).to_have_attribute("sizes", re.compile(r"60rem$"))
@@ -75,6 +77,7 @@ def test_a_phone_downloads_small_modern_images(
     phone.locator(".card").nth(1).click()
     assert ROUTE_URL.search(loaded_source(phone, ".card-modal__image")) is not None
     phone.goto(site.url + "/")
+    phone.locator(".slider").scroll_into_view_if_needed()
     assert chosen_width(loaded_source(phone, ".image-gallery-slide .image-gallery-image")) <= 960
     assert chosen_width(loaded_source(phone, ".image-gallery-thumbnail-image")) == 320
     photos = [response for response in responses if "/img/" in response.url]

@@ -14,7 +14,7 @@ export interface SlideGalleryProps {
 }
 
 // Stand-ins for the photos the server's HTML leaves out, the size of what they
-// hold the place of (an off-screen slide fills the frame; a thumbnail is 16:9).
+// hold the place of (a slide fills the 16:9 frame; so does a thumbnail its box).
 function SlidePlaceholder() {
   return <div className="slider__slide-placeholder" />;
 }
@@ -35,14 +35,11 @@ function toGalleryItem(
   withPhotos: boolean,
 ): GalleryItem {
   const { src, srcSet, sizes } = photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH);
-  // Without its photos, the slider names the first slide's only, so a first
-  // visit that never scrolls down fetches no more than that one.
+  // Without its photos, the slider names none: a first visit that never
+  // scrolls down fetches none, and none competes with the first screen.
   const placeholders = withPhotos
     ? {}
-    : {
-        renderThumbInner: ThumbnailPlaceholder,
-        ...(index > 0 && { renderItem: SlidePlaceholder }),
-      };
+    : { renderItem: SlidePlaceholder, renderThumbInner: ThumbnailPlaceholder };
   return {
     ...placeholders,
     original: src,
@@ -73,9 +70,9 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
   // Set when hovering or focusing paused a playing slider, so leaving resumes it.
   const resumeOnLeave = useRef(false);
   const { messages } = useLocale();
-  // The server's HTML (and so the hydration) has the first slide's photo only.
-  // This code loads when the slider nears the viewport (split/SliderGallery),
-  // so once it runs the rest are wanted: the thumbnails and the next slides.
+  // The server's HTML (and so the hydration) has no photo of the slider. This
+  // code loads when the slider nears the viewport (split/SliderGallery), so
+  // once it runs the photos are wanted: the slides and the thumbnails.
   const [withPhotos, setWithPhotos] = useState(false);
   useEffect(() => setWithPhotos(true), []);
   const items = slides.map((slide, index) =>

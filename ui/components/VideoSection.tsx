@@ -1,3 +1,5 @@
+import { useRef } from "react";
+import { useLoadedAndNear } from "../data/useLoadedAndNear";
 import { useLocale } from "../i18n/locale";
 
 interface VideoSectionProps {
@@ -19,19 +21,29 @@ export function videoEmbedUrl(videoId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${params}`;
 }
 
+// How far from the viewport the player starts loading.
+const NEAR_PX = 600;
+
 export function VideoSection({ videoId, title }: VideoSectionProps) {
   const { messages } = useLocale();
+  const frame = useRef<HTMLDivElement>(null);
+  // The player (a document from another origin, a new connection, its own
+  // scripts) comes after the page's load event: it never holds the first
+  // paint or the hero. The frame keeps its place meanwhile.
+  const playerWanted = useLoadedAndNear(frame, NEAR_PX);
   return (
     <section className="video-section" aria-label={messages.video.label}>
-      <div className="video-section__frame">
-        <iframe
-          src={videoEmbedUrl(videoId)}
-          title={title}
-          loading="lazy"
-          allow="autoplay; encrypted-media; picture-in-picture"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allowFullScreen
-        />
+      <div className="video-section__frame" ref={frame}>
+        {playerWanted && (
+          <iframe
+            src={videoEmbedUrl(videoId)}
+            title={title}
+            loading="lazy"
+            allow="autoplay; encrypted-media; picture-in-picture"
+            referrerPolicy="strict-origin-when-cross-origin"
+            allowFullScreen
+          />
+        )}
       </div>
     </section>
   );
