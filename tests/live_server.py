@@ -21,12 +21,12 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import httpx2 as httpx
 
 from server.settings import REPO_ROOT, Settings
+from tests.started import Started
 
 PROCFILE = REPO_ROOT / "Procfile"
 # uvicorn takes its worker count from this when --workers is not given.
@@ -100,7 +100,7 @@ def server_argv(port: int, workers: int | None) -> list[str]:
 
 
 @dataclass
-class LiveServer:
+class LiveServer(Started):
     """The Procfile's server with the given settings (`env`) and worker processes."""
 
     env: Mapping[str, str] = field(default_factory=dict)
@@ -186,17 +186,6 @@ class LiveServer:
             if line["logger"] == logger
             and all(line.get(key) == value for key, value in fields.items())
         ]
-
-    def __enter__(self) -> LiveServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
 
 
 def process_tree(root: int) -> list[int]:
