@@ -26,7 +26,6 @@ from typing import Any
 import httpx2 as httpx
 
 from bench import lighthouse_figures as lhr
-from bench.app_server import AppServer, process_tree, procfile_workers
 from bench.context import BenchContext, progress
 from bench.edge_config import EdgeLayout
 from bench.edge_server import run_edge, self_signed_certificate
@@ -34,7 +33,7 @@ from bench.page_copy import capture, write_copy
 from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from tests.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.live_server import free_port
+from tests.live_server import LiveServer, free_port, process_tree, procfile_default_workers
 
 NAME = "edge"
 TITLE = "Through a TLS + HTTP/2 edge (nginx), Lighthouse mobile"
@@ -77,7 +76,7 @@ def run(context: BenchContext) -> SectionReport:
     with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
         root = Path(folder)
         root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
-        server = AppServer(name="app", env={}, workers=procfile_workers(), log_dir=logs)
+        server = LiveServer(env={}, workers=procfile_default_workers(), log_path=logs / "app.log")
         with server:
             progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
             files = write_copy(capture(server.url, routes), root / "www")
