@@ -1,4 +1,5 @@
-"""The benchmark's one command: `uv run python -m bench.run [--quick] [--only SECTION...]`.
+"""The benchmark's one command:
+`uv run python -m bench.run [--quick] [--only SECTION...] [--routes PATH...]`.
 
 Prints a table per section and writes bench/results/latest.json; the run's logs,
 Lighthouse reports and a copy of the JSON go to bench/results/runs/<UTC time>/.
