@@ -65,6 +65,7 @@ class EdgeRun:
     protocol: str
     console_errors: list[str]
     retried_after: list[str]  # the failures of the tries before this run
+    load_average: float  # the machine's 1-minute load average as the run started
     report: str
 
 
@@ -133,6 +134,7 @@ def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Pat
         f"--only-categories={','.join(lhr.CATEGORIES)}",
     ]
     failures: list[str] = []
+    load_average = os.getloadavg()[0]
     # On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART,
     # NO_FCP): such a run has no figures, so it is run again, a few times at most.
     while len(failures) < LIGHTHOUSE_TRIES:
@@ -165,6 +167,7 @@ def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Pat
         protocol=lhr.document_protocol(result),
         console_errors=lhr.console_errors(result),
         retried_after=failures,
+        load_average=load_average,
         report=str(report),
     )
 
@@ -314,8 +317,12 @@ def _report(
         variant: ", ".join(sorted({r.protocol for r in runs if r.variant == variant}))
         for variant in VARIANTS
     }
+    loads = [r.load_average for r in runs]
     notes.append(
-        "Protocol of the page: " + ", ".join(f"{v} {p}" for v, p in protocols.items()) + "."
+        "Protocol of the page: "
+        + ", ".join(f"{v} {p}" for v, p in protocols.items())
+        + f". 1-minute load average as the runs started: {min(loads):.1f} to {max(loads):.1f} "
+        f"(median {median(loads):.1f}) on {os.cpu_count()} CPUs."
     )
     for route in routes:
         notes.extend(_route_notes(route, [r for r in runs if r.route == route]))
