@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import subprocess
 import tempfile
 from collections import Counter
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,6 @@ from typing import Any
 import httpx2 as httpx
 
 from bench import lighthouse_figures as lhr
-from bench.app_server import AppServer, procfile_workers
 from bench.context import BenchContext, progress
 from bench.edge_config import EdgeLayout
 from bench.edge_server import run_edge, self_signed_certificate
@@ -32,7 +33,7 @@ from bench.page_copy import capture, write_copy
 from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from tests.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.live_server import free_port
+from tests.live_server import LiveServer, free_port, process_tree, procfile_default_workers
 
 NAME = "edge"
 TITLE = "Through a TLS + HTTP/2 edge (nginx), Lighthouse mobile"
@@ -47,6 +48,7 @@ FIGURES = (
 )
 # The certificate is self-signed; everything else as tests/chromium.py launches it.
 EDGE_CHROMIUM_ARGS = (*CHROMIUM_ARGS, "--ignore-certificate-errors")
+LIGHTHOUSE_TRIES = 3
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,7 +64,8 @@ class EdgeRun:
     flagged_diagnostics: list[str]
     protocol: str
     console_errors: list[str]
-    runtime_error: str | None
+    retried_after: list[str]  # the failures of the tries before this run
+    load_average: float  # the machine's 1-minute load average as the run started
     report: str
 
 
@@ -74,7 +77,7 @@ def run(context: BenchContext) -> SectionReport:
     with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
         root = Path(folder)
         root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
-        server = AppServer(name="app", env={}, workers=procfile_workers(), log_dir=logs)
+        server = LiveServer(env={}, workers=procfile_default_workers(), log_path=logs / "app.log")
         with server:
             progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
             files = write_copy(capture(server.url, routes), root / "www")
@@ -130,17 +133,27 @@ def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Pat
         f"--chrome-flags={' '.join(['--headless', *EDGE_CHROMIUM_ARGS])}",
         f"--only-categories={','.join(lhr.CATEGORIES)}",
     ]
-    completed = subprocess.run(  # noqa: S603 - our own argv
-        argv,
-        env={**os.environ, "CHROME_PATH": str(CHROMIUM)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    if completed.returncode != 0 or not report.exists():
-        raise RuntimeError(f"lighthouse failed on {url}:\n{completed.stderr[-2000:]}")
-    result: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
+    failures: list[str] = []
+    load_average = os.getloadavg()[0]
+    # On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART,
+    # NO_FCP): such a run has no figures, so it is run again, a few times at most.
+    while len(failures) < LIGHTHOUSE_TRIES:
+        report.unlink(missing_ok=True)
+        completed = _run_to_the_end(argv, env={**os.environ, "CHROME_PATH": str(CHROMIUM)})
+        result: dict[str, Any] = (
+            json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}
+        )
+        problem = (result.get("runtimeError") or {}).get("message")
+        if completed.returncode == 0 and result and not problem:
+            break
+        failures.append(
+            problem or completed.stderr.strip()[-500:] or f"exit {completed.returncode}"
+        )
+        progress(f"{NAME}: Lighthouse failed on {url} ({failures[-1][:200]}); again")
+    else:
+        raise RuntimeError(
+            f"lighthouse failed {LIGHTHOUSE_TRIES} times on {url}:\n" + "\n".join(failures)
+        )
     return EdgeRun(
         variant=variant,
         route=route,
@@ -153,9 +166,32 @@ def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Pat
         flagged_diagnostics=lhr.flagged_diagnostics(result),
         protocol=lhr.document_protocol(result),
         console_errors=lhr.console_errors(result),
-        runtime_error=(result.get("runtimeError") or {}).get("message"),
+        retried_after=failures,
+        load_average=load_average,
         report=str(report),
     )
+
+
+def _run_to_the_end(
+    argv: list[str], *, env: dict[str, str], timeout: float = 300.0
+) -> subprocess.CompletedProcess[str]:
+    """Run Lighthouse; on a timeout or an interruption, end it and the Chromium it started.
+
+    chrome-launcher starts Chromium in a session of its own, so killing Lighthouse's
+    process group would leave it running: its process tree is ended instead, by id.
+    """
+    process = subprocess.Popen(  # noqa: S603 - our own argv
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except BaseException:
+        for pid in process_tree(process.pid):
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        process.communicate()
+        raise
+    return subprocess.CompletedProcess(argv, process.returncode, stdout, stderr)
 
 
 def _encoding(origin: str) -> str:
@@ -281,17 +317,21 @@ def _report(
         variant: ", ".join(sorted({r.protocol for r in runs if r.variant == variant}))
         for variant in VARIANTS
     }
+    loads = [r.load_average for r in runs]
     notes.append(
-        "Protocol of the page: " + ", ".join(f"{v} {p}" for v, p in protocols.items()) + "."
+        "Protocol of the page: "
+        + ", ".join(f"{v} {p}" for v, p in protocols.items())
+        + f". 1-minute load average as the runs started: {min(loads):.1f} to {max(loads):.1f} "
+        f"(median {median(loads):.1f}) on {os.cpu_count()} CPUs."
     )
     for route in routes:
         notes.extend(_route_notes(route, [r for r in runs if r.route == route]))
     console = sorted({f"{r.variant}: {e}" for r in runs for e in r.console_errors})
     if console:
         notes.append("Console errors: " + " | ".join(console))
-    errors = sorted({f"{r.variant} {r.route}: {r.runtime_error}" for r in runs if r.runtime_error})
-    if errors:
-        notes.append("Lighthouse runtime errors: " + " | ".join(errors))
+    retried = [f"{r.variant} {r.route}: {e[:120]}" for r in runs for e in r.retried_after]
+    if retried:
+        notes.append(f"Lighthouse runs tried again ({len(retried)}): " + " | ".join(retried))
     notes.append(f"Reports and nginx.conf: {logs}")
     data: dict[str, Any] = {
         "routes": list(routes),

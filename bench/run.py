@@ -1,4 +1,5 @@
-"""The benchmark's one command: `uv run python -m bench.run [--quick] [--only SECTION...]`.
+"""The benchmark's one command:
+`uv run python -m bench.run [--quick] [--only SECTION...] [--routes PATH...]`.
 
 Prints a table per section and writes bench/results/latest.json; the run's logs,
 Lighthouse reports and a copy of the JSON go to bench/results/runs/<UTC time>/.
@@ -11,6 +12,7 @@ import json
 import math
 import os
 import platform
+import signal
 import subprocess
 import sys
 import time
@@ -55,6 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"default: {' '.join(edge.EDGE_ROUTES)}",
     )
     args = parser.parse_args(argv)
+    # A SIGTERM (a timeout, a supervisor) ends the run as Ctrl-C does: through every
+    # section's `finally`, which stops its servers, nginx and browsers.
+    signal.signal(signal.SIGTERM, _interrupt)
     if args.routes and any(not route.startswith("/") for route in args.routes):
         parser.error("--routes: each route is a path starting with /")
     chosen = [name for name in SECTIONS if not args.only or name in args.only]
@@ -140,6 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if failed:
         print(f"Sections that failed: {', '.join(failed)}")
     return 1 if failed else 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 def _heading(started_at: datetime, *, quick: bool) -> str:
