@@ -183,14 +183,19 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         for path, output in outputs.items()
         if output.get("entryPoint", "").startswith("ui/pages/") and path.endswith(".js")
     }
-    # Preloaded per language: the heading fonts a page's first view uses.
+    # Preloaded per language: the faces a page's first view uses (Arabic: both,
+    # as font-display: optional uses only what arrives at once).
     fonts = {
         "en": [
             url(path)
             for path in outputs
             if "cormorant-garamond-latin" in path and path.endswith(".woff2")
         ],
-        "ar": [url(path) for path in outputs if "amiri-arabic" in path and path.endswith(".woff2")],
+        "ar": [
+            url(path)
+            for path in outputs
+            if ("amiri-arabic" in path or "noto-sans-arabic" in path) and path.endswith(".woff2")
+        ],
     }
     return {
         "script": url(entry),

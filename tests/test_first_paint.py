@@ -79,8 +79,8 @@ def test_an_english_page_names_no_arabic_font(client: TestClient) -> None:
         )
 
 
-def test_an_arabic_page_preloads_its_heading_font_only(client: TestClient) -> None:
+def test_an_arabic_page_preloads_its_two_arabic_faces_only(client: TestClient) -> None:
     head = client.get("/ar").text.split("</head>", 1)[0]
     preloads = re.findall(r'<link rel="preload" href="([^"]+)" as="font"', head)
-    assert len(preloads) == 1
-    assert "amiri" in preloads[0]
+    assert len(preloads) == 2
+    assert all(any(font in url for font in ARABIC_FONTS) for url in preloads)

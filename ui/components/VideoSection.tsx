@@ -21,6 +21,11 @@ export function videoEmbedUrl(videoId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${params}`;
 }
 
+/** The video's own page: what the server's HTML links until the player comes. */
+export function videoPageUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}
+
 // How far from the viewport the player starts loading.
 const NEAR_PX = 600;
 
@@ -34,7 +39,7 @@ export function VideoSection({ videoId, title }: VideoSectionProps) {
   return (
     <section className="video-section" aria-label={messages.video.label}>
       <div className="video-section__frame" ref={frame}>
-        {playerWanted && (
+        {playerWanted ? (
           <iframe
             src={videoEmbedUrl(videoId)}
             title={title}
@@ -43,6 +48,12 @@ export function VideoSection({ videoId, title }: VideoSectionProps) {
             referrerPolicy="strict-origin-when-cross-origin"
             allowFullScreen
           />
+        ) : (
+          // Until then (and for readers without JavaScript) the video is named
+          // and linked, in the frame's place.
+          <a className="video-section__link" href={videoPageUrl(videoId)}>
+            {title}
+          </a>
         )}
       </div>
     </section>
