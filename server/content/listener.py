@@ -133,7 +133,11 @@ def _watch_class(owner: CollectionListener) -> type[watch_module.Watch]:
             # thread), about the same error object: one answer for both.
             if error is not self._last_error:
                 self._last_error = error
-                self._last_verdict = self._answered and watch_module._should_recover(error)
+                self._last_verdict = (
+                    self._answered
+                    and not watch_module._should_terminate(error)  # cancelled: closing
+                    and watch_module._should_recover(error)
+                )
                 self._answered = False
             return self._last_verdict
 

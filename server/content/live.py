@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -194,8 +195,14 @@ class _Feed:
             self._collection,
             tuple(item for _, item in parsed.values() if item is not None),
         )
-        if not self._delivered:
-            logger.info("Listening to %s: %d documents", self.name, len(documents))
+        # One line per snapshot (edits are rare); `worker` tells the processes apart.
+        logger.info(
+            "%s %s: %d documents",
+            "Change in" if self._delivered else "Listening to",
+            self.name,
+            len(documents),
+            extra={"worker": os.getpid(), "collection": self.name},
+        )
         self._delivered = True
 
     async def close_listener(self) -> None:
