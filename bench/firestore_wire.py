@@ -4,7 +4,9 @@ The emulator keeps no read counter for server traffic (see bench/firestore_reads
 so this proxy reads the gRPC calls as they pass: HTTP/2 frames, HPACK-decoded
 headers for each call's `:path`, and the protobuf messages of the read calls. A
 document in a response is a document read; Firestore bills one read per
-document a query returns, and one for a query that returns none.
+document a query returns, and one for a query that returns none. A listener's
+`Listen` stream is a read call too: each document it sends (the whole result at
+first, then each added or changed document) is a read; removals are not.
 
 Bytes are forwarded untouched; the counting works on a copy.
 """
@@ -37,8 +39,10 @@ _RUN_QUERY_REQUEST: Any = firestore_types.RunQueryRequest.pb()
 _RUN_QUERY_RESPONSE: Any = firestore_types.RunQueryResponse.pb()
 _BATCH_GET_RESPONSE: Any = firestore_types.BatchGetDocumentsResponse.pb()
 _LIST_DOCUMENTS_RESPONSE: Any = firestore_types.ListDocumentsResponse.pb()
+_LISTEN_REQUEST: Any = firestore_types.ListenRequest.pb()
+_LISTEN_RESPONSE: Any = firestore_types.ListenResponse.pb()
 _DOCUMENT: Any = document_types.Document.pb()
-READ_METHODS = ("RunQuery", "GetDocument", "BatchGetDocuments", "ListDocuments")
+READ_METHODS = ("RunQuery", "GetDocument", "BatchGetDocuments", "ListDocuments", "Listen")
 
 
 @dataclass
@@ -47,6 +51,9 @@ class _Call:
     collection: str | None = None  # from the request, for a query that returns nothing
     documents: Counter[str] = field(default_factory=Counter)  # returned, by collection
     grpc_status: str | None = None
+    # A stream open before the tally's last reset: its later documents count,
+    # the call itself does not count again.
+    carried_over: bool = False
     request_buffer: bytearray = field(default_factory=bytearray)
     response_buffer: bytearray = field(default_factory=bytearray)
 
@@ -79,7 +86,14 @@ class WireTally:
 
     def reset(self) -> None:
         with self._lock:
-            self._calls = []
+            # Listen streams stay open: keep them, counting from zero.
+            open_streams = [
+                call for call in self._calls if call.method == "Listen" and call.grpc_status is None
+            ]
+            for call in open_streams:
+                call.documents = Counter()
+                call.carried_over = True
+            self._calls = open_streams
             self._undecoded = 0
             self._errors = []
 
@@ -107,13 +121,15 @@ class WireTally:
                 continue
             returned = sum(call.documents.values())
             collection = call.collection or next(iter(call.documents), "(unknown)")
-            read_calls[collection] += 1
             documents.update(call.documents)
             billed.update(call.documents)
+            if call.carried_over:
+                continue
+            read_calls[collection] += 1
             if returned == 0:
                 billed[collection] += 1
         return WireCounts(
-            calls_by_method=dict(Counter(call.method for call in calls)),
+            calls_by_method=dict(Counter(call.method for call in calls if not call.carried_over)),
             failed_calls=sum(1 for call in calls if call.grpc_status not in (None, "0")),
             read_calls=dict(read_calls),
             documents=dict(documents),
@@ -252,6 +268,11 @@ class _Connection:
                 sources = request.structured_query.from_
                 if sources:
                     call.collection = str(sources[0].collection_id)
+            elif call.method == "Listen":
+                listen = _LISTEN_REQUEST.FromString(message)
+                sources = listen.add_target.query.structured_query.from_
+                if sources:
+                    call.collection = str(sources[0].collection_id)
 
     def _response_data(self, stream: int, data: bytes) -> None:
         call = self._calls.get(stream)
@@ -275,6 +296,13 @@ def _document_names(method: str, message: bytes) -> list[str]:
     if method == "BatchGetDocuments":
         response = _BATCH_GET_RESPONSE.FromString(message)
         return [str(response.found.name)] if response.HasField("found") else []
+    if method == "Listen":
+        response = _LISTEN_RESPONSE.FromString(message)
+        change = response.document_change
+        # A document in the listened result (added or changed); removals are free.
+        if response.HasField("document_change") and change.target_ids:
+            return [str(change.document.name)]
+        return []
     if method == "ListDocuments":
         return [
             str(document.name)

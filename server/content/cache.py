@@ -88,6 +88,8 @@ class ContentCache:
         self._clock = clock
         self._entries = {collection: _Entry() for collection in Collection}
         self._versions = 0
+        # Told when a read succeeds while no listener is live (the database is back).
+        self.on_read_while_not_live: Callable[[Collection], None] | None = None
 
     async def get(self, collection: Collection) -> Snapshot:
         entry = self._entries[collection]
@@ -165,6 +167,8 @@ class ContentCache:
         else:
             if entry.live:
                 return  # the listener published while this read ran: it is newer
+            if self.on_read_while_not_live is not None:
+                self.on_read_while_not_live(collection)
             entry.last_error = None
             previous = entry.snapshot
             if previous is None or previous.error is not None or previous.items != items:

@@ -13,7 +13,8 @@ without a word), the supervisor logs the spec's error line for the collection,
 closes it, and tells the cache, which keeps serving the last good content and
 reads the collection the bounded way (retry budget, deadline) every
 CONTENT_CACHE_SECONDS meanwhile. It subscribes again after a backoff (doubling,
-with jitter, reset once a listener delivers). Never more than one listener
+with jitter, reset once a listener delivers), or as soon as such a read
+succeeds, once per outage: the database is back. Never more than one listener
 per collection: the old one is closed before a new one is made.
 """
 
@@ -88,14 +89,15 @@ class LiveContent:
         self._store = store
         self._cache = cache
         self._backoff = backoff or Backoff()
-        self._feeds = [_Feed(collection, store, cache) for collection in Collection]
+        self._feeds = {collection: _Feed(collection, store, cache) for collection in Collection}
         self._tasks: list[asyncio.Task[None]] = []
+        cache.on_read_while_not_live = self._database_answers
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
         self._tasks = [
             asyncio.create_task(feed.supervise(loop, self._backoff), name=f"listen {feed.name}")
-            for feed in self._feeds
+            for feed in self._feeds.values()
         ]
 
     async def close(self) -> None:
@@ -104,8 +106,11 @@ class LiveContent:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         # The listeners' closes block (each joins its thread): at once, off the loop.
         async with anyio.create_task_group() as group:
-            for feed in self._feeds:
+            for feed in self._feeds.values():
                 group.start_soon(feed.close_listener)
+
+    def _database_answers(self, collection: Collection) -> None:
+        self._feeds[collection].database_answers()
 
 
 class _Feed:
@@ -119,6 +124,9 @@ class _Feed:
         self._stopped: asyncio.Event = asyncio.Event()
         self._stop_reason = ""
         self._delivered = False
+        # A read succeeded while the listener was down: worth one try at once.
+        self._database_back = asyncio.Event()
+        self._early_try_left = True
         # Each document's last version and what it parsed to (None: skipped),
         # so an unchanged document is not validated (nor warned about) again.
         self._parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
@@ -135,8 +143,25 @@ class _Feed:
             log_fetch_error(self._collection, RuntimeError(f"{self.name}: {reason}"))
             self._cache.listener_failed(self._collection, reason)
             await self.close_listener()
-            failures = 1 if self._delivered else failures + 1
-            await asyncio.sleep(backoff.delay(failures))
+            if self._delivered:
+                failures, self._early_try_left = 1, True
+            else:
+                failures += 1
+            await self._back_off(backoff.delay(failures), shortest=backoff.first / 2)
+
+    async def _back_off(self, seconds: float, *, shortest: float) -> None:
+        self._database_back.clear()
+        waited = asyncio.get_running_loop().time()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._database_back.wait(), seconds)
+            # Once per outage: a listener that fails again waits its backoff.
+            self._early_try_left = False
+            remaining = shortest - (asyncio.get_running_loop().time() - waited)
+            await asyncio.sleep(max(0.0, remaining))
+
+    def database_answers(self) -> None:
+        if self._early_try_left:
+            self._database_back.set()
 
     def _subscribe(self, loop: asyncio.AbstractEventLoop) -> None:
         # A fresh event and generation per listener: a late call from an old
