@@ -247,7 +247,11 @@ def _report(
         "calls (HTTP/2 + HPACK for each call's :path, protobuf for the messages) and counts "
         "the documents each read call returns: RunQuery answers, and the documents a Listen "
         "stream sends (all at first, then each added or changed one). Billed reads = "
-        "documents returned, and 1 for a read call returning none (Firestore's pricing rule).",
+        "documents returned, and 1 for a read call returning none (Firestore's pricing rule). "
+        "The emulator's Listen sends the whole result again after every change (a RESET, "
+        "then every document); the production service sends the changed document only, and "
+        "bills only added or changed documents, so a document a stream sends again unchanged "
+        "is not counted (those resends are in the notes below).",
         "listeners: default settings (CONTENT_LIVE=on); polling: CONTENT_LIVE=off "
         f"(CONTENT_CACHE_SECONDS 60); uncached: CONTENT_LIVE=off, {uncached}. Process "
         f"model: {procfile_process_model()}. Each phase's counts include {SETTLE_SECONDS:g} s "
@@ -268,6 +272,7 @@ def _report(
             for phase in PHASES
         )
         failed = sum(result.wire[phase].failed_calls for phase in PHASES)
+        resent = sum(result.wire[phase].listen_resent_unchanged for phase in PHASES)
         problems = [
             f"UNREAD compressed messages {result.wire[phase].undecoded_messages}"
             for phase in PHASES
@@ -280,7 +285,8 @@ def _report(
         notes.append(
             f"{result.variant}: {load.requests:,} requests in {load.seconds:.1f} s "
             f"(HTTP statuses {load.statuses}, transport errors {load.transport_errors}); "
-            f"gRPC calls by phase: {calls}; failed calls {failed}"
+            f"gRPC calls by phase: {calls}; failed calls {failed}; "
+            f"unchanged documents Listen sent again {resent:,}"
             + ("; " + "; ".join(problems) if problems else "")
         )
     data: dict[str, Any] = {

@@ -5,8 +5,10 @@ so this proxy reads the gRPC calls as they pass: HTTP/2 frames, HPACK-decoded
 headers for each call's `:path`, and the protobuf messages of the read calls. A
 document in a response is a document read; Firestore bills one read per
 document a query returns, and one for a query that returns none. A listener's
-`Listen` stream is a read call too: each document it sends (the whole result at
-first, then each added or changed document) is a read; removals are not.
+`Listen` stream is a read call too: each document it sends that is new to the
+stream or changed since it last sent it (the whole result at first, then each
+added or changed document) is a read; removals are not, nor the unchanged
+documents the emulator sends again after each change.
 
 Bytes are forwarded untouched; the counting works on a copy.
 """
@@ -54,6 +56,11 @@ class _Call:
     # A stream open before the tally's last reset: its later documents count,
     # the call itself does not count again.
     carried_over: bool = False
+    # Listen: the version of each document the stream last sent, and how many
+    # documents it sent again unchanged (the emulator resends the whole result
+    # after each change; Firestore bills only added or changed documents).
+    sent_versions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    resent_unchanged: int = 0
     request_buffer: bytearray = field(default_factory=bytearray)
     response_buffer: bytearray = field(default_factory=bytearray)
 
@@ -68,6 +75,8 @@ class WireCounts:
     documents: dict[str, int]
     billed_reads: dict[str, int]
     undecoded_messages: int  # compressed gRPC messages, which this proxy cannot read
+    # Documents Listen streams sent again unchanged: not reads (see _Call).
+    listen_resent_unchanged: int
     parse_errors: list[str]
 
     @property
@@ -92,6 +101,7 @@ class WireTally:
             ]
             for call in open_streams:
                 call.documents = Counter()
+                call.resent_unchanged = 0
                 call.carried_over = True
             self._calls = open_streams
             self._undecoded = 0
@@ -135,6 +145,7 @@ class WireTally:
             documents=dict(documents),
             billed_reads=dict(billed),
             undecoded_messages=undecoded,
+            listen_resent_unchanged=sum(call.resent_unchanged for call in calls),
             parse_errors=errors,
         )
 
@@ -283,8 +294,26 @@ class _Connection:
             if compressed:
                 self._tally.add_undecoded()
                 continue
+            if call.method == "Listen":
+                self._listened(call, message)
+                continue
             for name in _document_names(call.method, message):
                 call.documents[collection_of(name)] += 1
+
+    @staticmethod
+    def _listened(call: _Call, message: bytes) -> None:
+        response = _LISTEN_RESPONSE.FromString(message)
+        change = response.document_change
+        # A document in the listened result; removals are free.
+        if not response.HasField("document_change") or not change.target_ids:
+            return
+        name = str(change.document.name)
+        version = (change.document.update_time.seconds, change.document.update_time.nanos)
+        if call.sent_versions.get(name) == version:
+            call.resent_unchanged += 1
+            return
+        call.sent_versions[name] = version
+        call.documents[collection_of(name)] += 1
 
 
 def _document_names(method: str, message: bytes) -> list[str]:
@@ -296,13 +325,6 @@ def _document_names(method: str, message: bytes) -> list[str]:
     if method == "BatchGetDocuments":
         response = _BATCH_GET_RESPONSE.FromString(message)
         return [str(response.found.name)] if response.HasField("found") else []
-    if method == "Listen":
-        response = _LISTEN_RESPONSE.FromString(message)
-        change = response.document_change
-        # A document in the listened result (added or changed); removals are free.
-        if response.HasField("document_change") and change.target_ids:
-            return [str(change.document.name)]
-        return []
     if method == "ListDocuments":
         return [
             str(document.name)
