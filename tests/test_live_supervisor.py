@@ -237,3 +237,24 @@ async def test_failing_listeners_back_off_and_closing_ends_every_listener() -> N
     status = cache.status(PROJECTS)
     assert not status.has_content
     assert not status.live
+
+
+@pytest.mark.anyio
+async def test_a_read_that_succeeds_again_brings_the_listener_back_before_its_backoff() -> None:
+    store = DrivenStore(items=[CardItem(id="r", name="Read", description="", photoUrl=PHOTO)])
+    store.reads_fail = True
+    # Every listener fails at once, as against a database that is down.
+    store.on_listen = lambda listener: listener.on_stopped("listener stopped: 503")
+    cache = ContentCache(store, max_age_seconds=0)
+    live = LiveContent(store, cache, backoff=Backoff(first=0.05, longest=600))
+    live.start()
+    try:
+        # Eight failures: the next wait is 6.4 to 12.8 s.
+        await until("eight attempts", lambda: len(store.listeners.get(PROJECTS, [])) >= 8, 20)
+        made = len(store.listeners[PROJECTS])
+        store.reads_fail = False
+        await cache.get(PROJECTS)  # a read succeeds: the database answers again
+        await until("a try at once", lambda: len(store.listeners[PROJECTS]) > made, timeout=1)
+    finally:
+        await live.close()
+    assert store.most_open == 1

@@ -231,6 +231,11 @@ class _Feed:
         self._delivered = True
 
     async def close_listener(self) -> None:
-        listener, self._listener = self._listener, None
-        if listener is not None:
+        listener = self._listener
+        if listener is None:
+            return
+        # Shielded: a server stopping mid-close must not leave the listener open.
+        with anyio.CancelScope(shield=True):
             await anyio.to_thread.run_sync(listener.close)
+        if self._listener is listener:
+            self._listener = None
