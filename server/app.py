@@ -81,6 +81,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
         images = open_image_route(settings, content)
+        images.start()
         renderer = PageRenderer(
             content=content,
             pool=pool,

@@ -16,7 +16,6 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from bench.app_server import AppServer
 from tests.firestore_emulator import FirestoreEmulator
 from tests.live_server import LiveServer
 
@@ -82,11 +81,10 @@ def reload_fresh(url: str) -> str:
 @pytest.fixture(scope="module")
 def two_workers(
     firestore_emulator: FirestoreEmulator, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[AppServer, FirestoreEmulator]]:
+) -> Iterator[tuple[LiveServer, FirestoreEmulator]]:
     firestore_emulator.reset()
     seed_site(firestore_emulator, project("p1", "Abdoun villa"), project("p2", "Dead Sea resort"))
-    server = AppServer(
-        name="live",
+    server = LiveServer(
         env={
             "CONTENT_SOURCE": "firestore",
             "FIRESTORE_EMULATOR_HOST": firestore_emulator.host,
@@ -94,7 +92,7 @@ def two_workers(
             "LOG_FORMAT": "json",
             "RENDER_POOL_SIZE": "1",
         },
-        log_dir=tmp_path_factory.mktemp("live-site"),
+        log_path=tmp_path_factory.mktemp("live-site") / "uvicorn.log",
         workers=WORKERS,
     )
     with server:
@@ -107,7 +105,7 @@ def two_workers(
 
 
 def change_shows_on_every_worker(
-    server: AppServer, change: Callable[[], object], shows: Callable[[str], bool]
+    server: LiveServer, change: Callable[[], object], shows: Callable[[str], bool]
 ) -> None:
     """Make the change; within 2 s every worker has it and RELOADS fresh reloads all show it."""
     started_wall, started = time.time(), time.monotonic()
@@ -127,7 +125,7 @@ def change_shows_on_every_worker(
 
 
 def test_an_edit_shows_on_every_worker_within_2_s(
-    two_workers: tuple[AppServer, FirestoreEmulator],
+    two_workers: tuple[LiveServer, FirestoreEmulator],
 ) -> None:
     server, emulator = two_workers
     change_shows_on_every_worker(
@@ -138,7 +136,7 @@ def test_an_edit_shows_on_every_worker_within_2_s(
 
 
 def test_an_added_document_shows_on_every_worker_within_2_s(
-    two_workers: tuple[AppServer, FirestoreEmulator],
+    two_workers: tuple[LiveServer, FirestoreEmulator],
 ) -> None:
     server, emulator = two_workers
     change_shows_on_every_worker(
@@ -149,7 +147,7 @@ def test_an_added_document_shows_on_every_worker_within_2_s(
 
 
 def test_a_deleted_document_goes_from_every_worker_within_2_s(
-    two_workers: tuple[AppServer, FirestoreEmulator],
+    two_workers: tuple[LiveServer, FirestoreEmulator],
 ) -> None:
     server, emulator = two_workers
     assert "Dead Sea resort" in reload_fresh(server.url + "/projects")
@@ -161,7 +159,7 @@ def test_a_deleted_document_goes_from_every_worker_within_2_s(
 
 
 def test_a_hostile_document_added_live_is_skipped_with_a_warning(
-    two_workers: tuple[AppServer, FirestoreEmulator],
+    two_workers: tuple[LiveServer, FirestoreEmulator],
 ) -> None:
     server, emulator = two_workers
     hostile = {"id": "evil", "name": "</script><script>alert(1)</script>", "photoUrl": 7}
@@ -183,7 +181,7 @@ def test_a_hostile_document_added_live_is_skipped_with_a_warning(
 
 
 def test_pages_read_nothing_while_listeners_keep_content_current(
-    two_workers: tuple[AppServer, FirestoreEmulator],
+    two_workers: tuple[LiveServer, FirestoreEmulator],
 ) -> None:
     server, _ = two_workers
     for path in ("/", "/projects", "/Collabrations", "/api/content/slider"):
