@@ -140,11 +140,14 @@ class ContentCache:
             entry.listener_settled.set()
 
     def listener_failed(self, collection: Collection, error: str) -> None:
-        """The listener stopped: read the collection again, at once and then every max_age."""
+        """The listener stopped: read the collection as without one, until it is back."""
         entry = self._entries[collection]
+        if entry.live:
+            # The first failure of an outage: read at once. Later failures of
+            # the same outage wait for max_age like any read.
+            entry.checked_at = float("-inf")
         entry.listening = entry.live = False
         entry.last_error = error
-        entry.checked_at = float("-inf")
         if entry.listener_settled is not None:
             entry.listener_settled.set()  # whoever waits for it reads instead
 
