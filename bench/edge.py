@@ -16,6 +16,7 @@ import os
 import signal
 import subprocess
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable
 from contextlib import suppress
@@ -48,7 +49,7 @@ FIGURES = (
 )
 # The certificate is self-signed; everything else as tests/chromium.py launches it.
 EDGE_CHROMIUM_ARGS = (*CHROMIUM_ARGS, "--ignore-certificate-errors")
-LIGHTHOUSE_TRIES = 3
+LIGHTHOUSE_TRIES = 4
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,6 +75,7 @@ def run(context: BenchContext) -> SectionReport:
     runs_per_page = 1 if context.quick else 3
     logs = context.run_dir / NAME
     runs: list[EdgeRun] = []
+    lost: list[str] = []  # runs Lighthouse could not finish, each try failing
     with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
         root = Path(folder)
         root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
@@ -101,19 +103,24 @@ def run(context: BenchContext) -> SectionReport:
                     for route in routes:
                         for variant in VARIANTS:
                             progress(f"{NAME}: {variant} {route} run {attempt}/{runs_per_page}")
-                            runs.append(
-                                _lighthouse(
-                                    origins[variant] + route,
-                                    variant=variant,
-                                    route=route,
-                                    attempt=attempt,
-                                    report=logs
-                                    / f"{variant}{route.replace('/', '_')}-{attempt}.json",
-                                )
+                            name = f"{variant}{route.replace('/', '_')}-{attempt}.json"
+                            outcome = _lighthouse(
+                                origins[variant] + route,
+                                variant=variant,
+                                route=route,
+                                attempt=attempt,
+                                report=logs / name,
                             )
+                            if isinstance(outcome, EdgeRun):
+                                runs.append(outcome)
+                            else:
+                                lost.append(outcome)
             missing = _static_misses(logs / "nginx-access.log", layout.static_port)
+    if not runs:
+        raise RuntimeError("no Lighthouse run finished:\n" + "\n".join(lost))
     return _report(
         runs,
+        lost=lost,
         routes=routes,
         runs_per_page=runs_per_page,
         files=len(files),
@@ -123,7 +130,8 @@ def run(context: BenchContext) -> SectionReport:
     )
 
 
-def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Path) -> EdgeRun:
+def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Path) -> EdgeRun | str:
+    """One Lighthouse run; when every try fails, what went wrong (the run is left out)."""
     argv = [
         str(LIGHTHOUSE),
         url,
@@ -149,11 +157,11 @@ def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Pat
         failures.append(
             problem or completed.stderr.strip()[-500:] or f"exit {completed.returncode}"
         )
-        progress(f"{NAME}: Lighthouse failed on {url} ({failures[-1][:200]}); again")
+        progress(f"{NAME}: Lighthouse failed on {url} ({failures[-1][:200]})")
+        time.sleep(2.0)
     else:
-        raise RuntimeError(
-            f"lighthouse failed {LIGHTHOUSE_TRIES} times on {url}:\n" + "\n".join(failures)
-        )
+        last = failures[-1][:200]
+        return f"{variant} {route} run {attempt}: {LIGHTHOUSE_TRIES} tries failed ({last})"
     return EdgeRun(
         variant=variant,
         route=route,
@@ -216,6 +224,7 @@ def _static_misses(access_log: Path, static_port: int) -> list[str]:
 def _report(
     runs: list[EdgeRun],
     *,
+    lost: list[str],
     routes: tuple[str, ...],
     runs_per_page: int,
     files: int,
@@ -329,6 +338,8 @@ def _report(
     console = sorted({f"{r.variant}: {e}" for r in runs for e in r.console_errors})
     if console:
         notes.append("Console errors: " + " | ".join(console))
+    if lost:
+        notes.append(f"Lighthouse runs left out ({len(lost)}): " + " | ".join(lost))
     retried = [f"{r.variant} {r.route}: {e[:120]}" for r in runs for e in r.retried_after]
     if retried:
         notes.append(f"Lighthouse runs tried again ({len(retried)}): " + " | ".join(retried))
@@ -350,6 +361,7 @@ def _report(
         "static_files": files,
         "static_missing": missing,
         "runs": [asdict(run) for run in runs],
+        "runs_left_out": lost,
     }
     return SectionReport(tables=tables, notes=notes, data=data)
 
