@@ -33,7 +33,9 @@ async def photo_variant(request: Request) -> Response:
         # Never a redirect here: that would send visitors wherever a URL says.
         logger.warning("Image route: refused %s: %s", source.photo_url[:300], problem)
         raise HTTPException(status_code=404)
-    output = OutputFormat.JPEG if variant.jpeg_only else negotiate(request.headers.get("accept", ""))
+    output = (
+        OutputFormat.JPEG if variant.jpeg_only else negotiate(request.headers.get("accept", ""))
+    )
     try:
         made = await pipeline.variant(source, params["version"], variant, output)
     except UnknownPhoto:
