@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import Console
 from tests.browser.test_card_lists import documents
+from tests.content_files import write_content
 from tests.live_server import LiveServer
 
 PROJECTS = documents("projects.json")
@@ -236,4 +237,47 @@ def test_arabic_item_pages_open_close_and_switch_language(
     page.go_forward()
     expect(dialog.get_by_role("heading")).to_have_text(second["name_ar"])
     assert still_the_same_page(page)
+    assert console.problems == []
+
+
+ODD_IDS = ["café & co", "50%-off", "what?#now", "it's (new)"]
+
+
+@pytest.fixture(scope="module")
+def odd_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The site on content whose ids need escaping in a URL."""
+    folder = tmp_path_factory.mktemp("odd-ids")
+    projects = [
+        {
+            "id": item_id,
+            "name": f"Project {index}",
+            "description": f"Odd id number {index}.",
+            "photoUrl": "/images/sample.jpg",
+        }
+        for index, item_id in enumerate(ODD_IDS)
+    ]
+    env = {
+        "CONTENT_DIR": str(write_content(folder / "content", projects=projects)),
+        "IMAGE_CACHE_DIR": str(folder / "image-cache"),
+    }
+    with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
+        yield server
+
+
+def test_ids_that_need_escaping_round_trip_through_the_address_bar(
+    page: Page, odd_site: LiveServer, console: Console
+) -> None:
+    page.goto(odd_site.url + "/projects")
+    dialog = page.get_by_role("dialog")
+    for index, item_id in enumerate(ODD_IDS):
+        page.locator(".card").nth(index).click()
+        path = "/projects/" + encode_uri_component(item_id)
+        expect(page).to_have_url(address(odd_site, path))
+        expect(dialog.get_by_role("heading")).to_have_text(f"Project {index}")
+        # The address the browser made is one the server knows.
+        page.reload()
+        expect(dialog.get_by_role("heading")).to_have_text(f"Project {index}")
+        assert canonical(page).endswith(path)
+        dialog.get_by_role("button", name="Close").click()
+        expect(page).to_have_url(address(odd_site, "/projects"))
     assert console.problems == []
