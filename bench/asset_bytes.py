@@ -11,10 +11,10 @@ import brotli
 import httpx2 as httpx
 from playwright.sync_api import Browser, Request, Response, Route, sync_playwright
 
-from bench.app_server import AppServer, procfile_workers
 from bench.context import ROUTES, BenchContext, progress
 from bench.report import SectionReport, Table, thousands
 from tests.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.live_server import LiveServer, procfile_default_workers
 
 NAME = "bytes"
 TITLE = "2. JS and CSS bytes of a first load"
@@ -38,8 +38,8 @@ class Asset:
 def run(context: BenchContext) -> SectionReport:
     assets: list[Asset] = []
     blocked: dict[str, set[str]] = {}
-    server = AppServer(
-        name=NAME, env={}, workers=procfile_workers(), log_dir=context.run_dir / NAME
+    server = LiveServer(
+        env={}, workers=procfile_default_workers(), log_path=context.run_dir / NAME / f"{NAME}.log"
     )
     with server, sync_playwright() as playwright, httpx.Client(base_url=server.url) as client:
         browser = playwright.chromium.launch(

@@ -11,13 +11,13 @@ from typing import Any
 
 import httpx2 as httpx
 
-from bench.app_server import AppServer, procfile_process_model, procfile_workers
 from bench.context import ROUTES, BenchContext, progress
 from bench.firestore_wire import ReadCountingProxy, WireCounts
 from bench.report import SectionReport, Table, fixed, thousands
 from server.content.local import LOCAL_FILES
 from server.settings import REPO_ROOT
 from tests.firestore_emulator import FirestoreEmulator
+from tests.live_server import LiveServer, procfile_default_workers, procfile_process_model
 
 NAME = "firestore"
 TITLE = "5. Firestore reads, counted on the wire at the emulator"
@@ -62,8 +62,10 @@ def run(context: BenchContext) -> SectionReport:
                     "GOOGLE_CLOUD_PROJECT": emulator.project,
                     **extra,
                 }
-                server = AppServer(
-                    name=f"{NAME}-{variant}", env=env, workers=procfile_workers(), log_dir=logs
+                server = LiveServer(
+                    env=env,
+                    workers=procfile_default_workers(),
+                    log_path=logs / f"{NAME}-{variant}.log",
                 )
                 with server:
                     proxy.tally.reset()

@@ -17,7 +17,6 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from types import TracebackType
 from typing import Any
 
 import hpack
@@ -25,6 +24,7 @@ from google.cloud.firestore_v1.types import document as document_types
 from google.cloud.firestore_v1.types import firestore as firestore_types
 
 from tests.live_server import free_port
+from tests.started import Started
 
 FIRESTORE_SERVICE = "/google.firestore.v1.Firestore/"
 _PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
@@ -283,7 +283,7 @@ def _document_names(method: str, message: bytes) -> list[str]:
     return []
 
 
-class ReadCountingProxy:
+class ReadCountingProxy(Started):
     """Listens on 127.0.0.1 and forwards every connection to `upstream` ("host:port")."""
 
     def __init__(self, upstream: str) -> None:
@@ -324,17 +324,6 @@ class ReadCountingProxy:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=10)
         self._loop.close()
-
-    def __enter__(self) -> ReadCountingProxy:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from bench.app_server import AppServer, procfile_workers
 from bench.context import ROUTES, BenchContext, progress
 from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, thousands
 from tests.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.live_server import LiveServer, procfile_default_workers
 
 NAME = "lighthouse"
 TITLE = "1. Lighthouse"
@@ -51,8 +51,8 @@ def run(context: BenchContext) -> SectionReport:
     runs_per_page = 1 if context.quick else 3
     reports_dir = context.run_dir / NAME
     runs: list[LighthouseRun] = []
-    server = AppServer(
-        name=NAME, env={}, workers=procfile_workers(), log_dir=context.run_dir / NAME
+    server = LiveServer(
+        env={}, workers=procfile_default_workers(), log_path=context.run_dir / NAME / f"{NAME}.log"
     )
     with server:
         for form_factor, flags in FORM_FACTORS.items():

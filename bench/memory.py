@@ -7,10 +7,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.app_server import AppServer, procfile_process_model, procfile_workers
 from bench.context import ROUTES, BenchContext, progress
 from bench.load import run_counted
 from bench.report import SectionReport, Table, mebibytes
+from tests.live_server import LiveServer, procfile_default_workers, procfile_process_model
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,10 +29,12 @@ TITLE = "6. Server memory (RSS from /proc) under load"
 
 def run(context: BenchContext) -> SectionReport:
     checkpoints = (1_000, 10_000) if context.quick else (10_000, 50_000, 100_000)
-    workers = procfile_workers()
+    workers = procfile_default_workers()
     script = context.run_dir / NAME / "counted.lua"
     samples: list[MemorySample] = []
-    with AppServer(name=NAME, env={}, workers=workers, log_dir=context.run_dir / NAME) as server:
+    with LiveServer(
+        env={}, workers=workers, log_path=context.run_dir / NAME / f"{NAME}.log"
+    ) as server:
         samples.append(sample_memory(server.pids(), requests=0))
         answered = 0
         for checkpoint in checkpoints:

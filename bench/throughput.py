@@ -9,11 +9,11 @@ from typing import Any
 
 import httpx2 as httpx
 
-from bench.app_server import AppServer, procfile_process_model, procfile_workers
 from bench.context import BenchContext, progress
 from bench.load import WrkResult, run_wrk
 from bench.report import SectionReport, Table, fixed, ratio, thousands
 from bench.static_server import serve_static_file
+from tests.live_server import LiveServer, procfile_default_workers, procfile_process_model
 
 NAME = "throughput"
 TITLE = "3. HTTP throughput and latency of / (wrk -t2 -c50, loopback)"
@@ -24,7 +24,7 @@ def run(context: BenchContext) -> SectionReport:
     seconds = 3.0 if context.quick else 10.0
     warm_up_seconds = 1.0 if context.quick else 2.0
     logs = context.run_dir / NAME
-    production = procfile_workers()
+    production = procfile_default_workers()
     other = 2 if production == 1 else 1
     variants: list[tuple[str, dict[str, str], int]] = [
         ("cached", {}, production),
@@ -42,7 +42,7 @@ def run(context: BenchContext) -> SectionReport:
     for name, env, workers in variants:
         progress(f"{NAME}: app, {name} ({workers} {_processes(workers)}), {seconds:g} s")
         label = name.replace(", ", "-").replace(" ", "-")
-        with AppServer(name=label, env=env, workers=workers, log_dir=logs) as server:
+        with LiveServer(env=env, workers=workers, log_path=logs / f"{label}.log") as server:
             if not landing_html:
                 response = httpx.get(server.url + PATH, headers={"Accept-Encoding": "identity"})
                 landing_html = response.content

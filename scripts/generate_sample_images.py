@@ -12,7 +12,7 @@ Output: content/images/{projects,collabrations,slider}/*.jpg and og-default.jpg.
 Most photos are web-sized (1200x900, under 180 KB). A few are made as staff
 upload them: 4000x3000 straight off a camera, with sensor noise, at JPEG
 quality 90, several MB each, so the image route's saving shows on the
-embedded content (README: "Images").
+embedded content (docs/architecture.md, "Images").
 """
 
 from __future__ import annotations

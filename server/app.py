@@ -82,6 +82,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         )
         content = ContentCache(store, max_age_seconds=settings.content_cache_seconds)
         images = open_image_route(settings, content)
+        images.start()
         renderer = PageRenderer(
             content=content,
             pool=pool,

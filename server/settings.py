@@ -1,6 +1,7 @@
 """Settings: one typed object, read once from the environment.
 
-Every variable here is documented in the README (a test checks it).
+Every variable here is documented in docs/configuration.md, with its default
+(tests/test_docs.py checks both).
 """
 
 from __future__ import annotations

@@ -15,12 +15,13 @@ from collections.abc import Iterator, Mapping
 from concurrent import futures
 from dataclasses import dataclass, field
 from enum import Enum
-from types import TracebackType
 
 import grpc
 from google.cloud.firestore_v1.types import document as document_types
 from google.cloud.firestore_v1.types import firestore as firestore_types
 from google.protobuf import timestamp_pb2
+
+from tests.started import Started
 
 Fields = Mapping[str, str]
 
@@ -34,7 +35,7 @@ class Fault(Enum):
 
 
 @dataclass
-class FirestoreStandIn:
+class FirestoreStandIn(Started):
     project: str = "demo-fine-stone"
     collections: dict[str, dict[str, Fields]] = field(default_factory=dict)
     fault: Fault = Fault.NONE
@@ -75,17 +76,6 @@ class FirestoreStandIn:
         if self._server is not None:
             self._server.stop(grace=None).wait()
             self._server = None
-
-    def __enter__(self) -> FirestoreStandIn:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     def _run_query(
         self, request: firestore_types.RunQueryRequest, context: grpc.ServicerContext

@@ -1,9 +1,18 @@
-"""A real uvicorn serving the real app, in its own process, for HTTP and browser tests."""
+"""The site as production starts it, on a loopback port: the one way this project runs
+a real uvicorn for the tests, the benchmark and the scripts.
+
+`LiveServer` runs the Procfile's `web:` command (its flags: proxy headers,
+graceful shutdown, no Server header), bound to 127.0.0.1, with exactly the
+settings its caller names.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -12,12 +21,26 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import httpx2 as httpx
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from server.settings import REPO_ROOT, Settings
+from tests.started import Started
+
+PROCFILE = REPO_ROOT / "Procfile"
+# uvicorn takes its worker count from this when --workers is not given.
+WORKERS_ENV = "WEB_CONCURRENCY"
+_PORT_REFERENCE = re.compile(r"\$\{PORT(?::-[^}]*)?\}|\$PORT\b")
+# --workers ${WEB_CONCURRENCY:-2}: the platform's value, else the default.
+_WORKERS_DEFAULT = re.compile(r"\$\{" + WORKERS_ENV + r":-(\d+)\}")
+
+# Every variable the site reads, its own and its libraries': none leaks in from
+# the developer's shell, so each server gets exactly the settings its caller names.
+SITE_SETTINGS = frozenset(
+    {setting.name.upper() for setting in dataclasses.fields(Settings)}
+    | {"FIRESTORE_EMULATOR_HOST", "FORWARDED_ALLOW_IPS", "PORT", WORKERS_ENV}
+)
 
 
 def free_port() -> int:
@@ -27,12 +50,62 @@ def free_port() -> int:
         return port
 
 
+def site_free_environment() -> dict[str, str]:
+    """This process's environment without the site's settings."""
+    return {key: value for key, value in os.environ.items() if key not in SITE_SETTINGS}
+
+
+def procfile_line(process: str = "web") -> str:
+    """The command of one process type of the Procfile, as the platform runs it."""
+    for line in PROCFILE.read_text(encoding="utf-8").splitlines():
+        kind, _, command = line.partition(":")
+        if kind.strip() == process:
+            return command.strip()
+    raise RuntimeError(f"{PROCFILE} has no {process}: line")
+
+
+def procfile_default_workers() -> int:
+    """The worker count of `--workers ${WEB_CONCURRENCY:-N}` when the platform sets none."""
+    match = _WORKERS_DEFAULT.search(procfile_line())
+    if match is None:
+        raise RuntimeError(f"{PROCFILE}: no --workers ${{{WORKERS_ENV}:-N}}")
+    return int(match.group(1))
+
+
+def procfile_process_model() -> str:
+    """The Procfile's process model, in a sentence for the benchmark's notes."""
+    workers = procfile_default_workers()
+    return (
+        f"the Procfile starts {workers} uvicorn worker(s) (--workers ${{{WORKERS_ENV}:-{workers}}})"
+    )
+
+
+def server_argv(port: int, workers: int | None) -> list[str]:
+    """The Procfile's command, on 127.0.0.1:port, with `workers` processes (None: one)."""
+    argv = [_PORT_REFERENCE.sub(str(port), part) for part in shlex.split(procfile_line())]
+    if argv[0] != "uvicorn":
+        raise RuntimeError(f"{PROCFILE}: expected a uvicorn command, found {argv[0]!r}")
+    result = [sys.executable, "-m", "uvicorn"]
+    arguments = iter(argv[1:])
+    for argument in arguments:
+        # Loopback only, and the caller says how many workers.
+        if argument in ("--host", "--workers"):
+            next(arguments, None)
+        elif not argument.startswith(("--host=", "--workers=")):
+            result.append(argument)
+    result.append("--host=127.0.0.1")
+    if workers is not None:
+        result.append(f"--workers={workers}")
+    return result
+
+
 @dataclass
-class LiveServer:
-    """`uvicorn server.app:create_app --factory` with the given environment."""
+class LiveServer(Started):
+    """The Procfile's server with the given settings (`env`) and worker processes."""
 
     env: Mapping[str, str] = field(default_factory=dict)
     log_path: Path = field(default_factory=lambda: Path("/dev/null"))
+    workers: int | None = None
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
 
@@ -40,47 +113,44 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> LiveServer:
-        # FIRESTORE_EMULATOR_HOST and friends leak in from the developer's shell
-        # otherwise; each server gets exactly the environment its test names.
-        base = site_free_environment()
+    def start(self, timeout: float = 60.0) -> LiveServer:
+        if self.log_path.parent != Path("/dev"):
+            self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(  # noqa: S603 - our own command line
-                [
-                    sys.executable,
-                    "-m",
-                    "uvicorn",
-                    "server.app:create_app",
-                    "--factory",
-                    "--host=127.0.0.1",
-                    f"--port={self.port}",
-                ],
+                server_argv(self.port, self.workers),
                 cwd=REPO_ROOT,
-                env={**base, **self.env},
+                env={**site_free_environment(), **self.env},
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,  # its workers share its group, stopped together
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"uvicorn exited with {self.process.returncode}:\n{self.log()}")
             try:
-                httpx.get(f"{self.url}/api/content/slider", timeout=1.0)
+                # Liveness only: starting the server reads no content.
+                httpx.get(f"{self.url}/healthz", timeout=2.0)
                 return self
             except httpx.TransportError:
                 time.sleep(0.1)
         self.stop()
-        raise RuntimeError(f"uvicorn did not answer within {timeout} s:\n{self.log()}")
+        raise RuntimeError(f"uvicorn did not answer within {timeout:g} s:\n{self.log()}")
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return
         self.process.send_signal(signal.SIGTERM)
         try:
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
+
+    def pids(self) -> list[int]:
+        """The server process and every process under it (workers)."""
+        return process_tree(self.process.pid) if self.process is not None else []
 
     def log(self) -> str:
         try:
@@ -117,37 +187,23 @@ class LiveServer:
             and all(line.get(key) == value for key, value in fields.items())
         ]
 
-    def __enter__(self) -> LiveServer:
-        return self.start()
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
-
-
-SITE_SETTINGS = (
-    "CONTENT_SOURCE",
-    "CONTENT_DIR",
-    "COMPANY_FILE",
-    "BUNDLES_DIR",
-    "GOOGLE_CLOUD_PROJECT",
-    "FIRESTORE_EMULATOR_HOST",
-    "FIRESTORE_TIMEOUT_SECONDS",
-    "RENDER_POOL_SIZE",
-    "RENDER_TIMEOUT_SECONDS",
-    "LOG_LEVEL",
-    "LOG_FORMAT",
-    "WEB_VITALS",
-    "IMAGE_ROUTE",
-    "IMAGE_CACHE_DIR",
-    "IMAGE_CACHE_MB",
-)
-
-
-def site_free_environment() -> dict[str, str]:
-    """This process's environment without the site's settings."""
-    return {key: value for key, value in os.environ.items() if key not in SITE_SETTINGS}
+def process_tree(root: int) -> list[int]:
+    """`root` and every process under it, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # The command name is in parentheses and may hold spaces: parse after it.
+        fields = stat.rpartition(")")[2].split()
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+    tree, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        tree.append(pid)
+        todo.extend(children.get(pid, []))
+    return tree

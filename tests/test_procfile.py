@@ -13,17 +13,13 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from tests.live_server import REPO_ROOT, free_port, site_free_environment
-
-PROCFILE = REPO_ROOT / "Procfile"
-
-
-def process_command(name: str) -> str:
-    for line in PROCFILE.read_text(encoding="utf-8").splitlines():
-        process, _, command = line.partition(":")
-        if process.strip() == name:
-            return command.strip()
-    pytest.fail(f"the Procfile has no {name}: line")
+from server.settings import REPO_ROOT
+from tests.live_server import (
+    free_port,
+    procfile_default_workers,
+    procfile_line,
+    site_free_environment,
+)
 
 
 def graceful_timeout(command: str) -> int:
@@ -33,11 +29,11 @@ def graceful_timeout(command: str) -> int:
 
 
 def test_the_web_command_has_what_production_needs() -> None:
-    command = process_command("web")
+    command = procfile_line()
     assert "server.app:create_app --factory" in command
     assert "--host 0.0.0.0" in command
     assert "--port $PORT" in command
-    assert f"--workers ${{WEB_CONCURRENCY:-{default_workers(command)}}}" in command
+    assert f"--workers ${{WEB_CONCURRENCY:-{procfile_default_workers()}}}" in command
     assert "--proxy-headers" in command
     assert "--no-server-header" in command
     assert graceful_timeout(command) < 30  # platforms kill 30 s after SIGTERM (some sooner)
@@ -47,7 +43,7 @@ def test_the_web_command_has_what_production_needs() -> None:
 def test_the_web_command_serves_and_stops_cleanly_on_sigterm(
     tmp_path: Path, workers: str | None
 ) -> None:
-    command = process_command("web")
+    command = procfile_line()
     port = free_port()
     env = {
         **site_free_environment(),
@@ -90,16 +86,10 @@ def test_the_web_command_serves_and_stops_cleanly_on_sigterm(
     # exit says why it stopped.
     assert returncode in (0, -signal.SIGTERM), output
     assert stopped_in < graceful_timeout(command)
-    workers_started = int(workers or default_workers(command))
+    workers_started = int(workers or procfile_default_workers())
     assert output.count("Application shutdown complete") == workers_started
     assert "Traceback" not in output
     assert "ERROR" not in output
-
-
-def default_workers(command: str) -> int:
-    match = re.search(r"\$\{WEB_CONCURRENCY:-(\d+)\}", command)
-    assert match
-    return int(match.group(1))
 
 
 def wait_for_page(url: str, process: subprocess.Popen[bytes], log_path: Path) -> httpx.Response:

@@ -11,6 +11,7 @@ from server.content.cache import ContentCache
 from server.content.local import IMAGES_FOLDER
 from server.content.models import Collection
 from server.images.disk_cache import DiskCache
+from server.images.folder_watch import FolderWatch
 from server.images.pipeline import PhotoPipeline
 from server.images.sources import FetchLimits, LocalPhotos, RemotePhotos
 from server.images.urls import PhotoKeys
@@ -22,8 +23,16 @@ class ImageRoute:
     keys: PhotoKeys
     # None when the route is off (IMAGE_ROUTE=off).
     pipeline: PhotoPipeline | None
+    # The local photos' folder, watched so photo keys need no stat per request.
+    files: FolderWatch | None = None
+
+    def start(self) -> None:
+        if self.files is not None:
+            self.files.start()
 
     async def close(self) -> None:
+        if self.files is not None:
+            await self.files.close()
         if self.pipeline is not None:
             await self.pipeline.remote.aclose()
 
@@ -51,7 +60,10 @@ def open_image_route(settings: Settings, content: ContentCache) -> ImageRoute:
         # each worker can fill a core: half of them, pages come first.
         workers=max(1, min((os.cpu_count() or 1) // 2, 4)),
     )
-    return ImageRoute(keys=PhotoKeys(local=local, remote=remote), pipeline=pipeline)
+    files = FolderWatch(settings.content_dir / IMAGES_FOLDER)
+    return ImageRoute(
+        keys=PhotoKeys(local=local, remote=remote, files=files), pipeline=pipeline, files=files
+    )
 
 
 def content_photo_check(content: ContentCache) -> Callable[[str], Awaitable[bool]]:

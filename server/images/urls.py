@@ -25,6 +25,7 @@ from urllib.parse import quote, unquote, urlsplit
 import anyio
 
 from server.content.photo_urls import LOCAL_IMAGES_PREFIX
+from server.images.folder_watch import FolderWatch
 from server.images.sources import LocalPhotos, RemotePhotos, SourceRefused, version_of
 
 logger = logging.getLogger(__name__)
@@ -34,6 +35,8 @@ LOCAL = "local"
 REMOTE = "remote"
 # Photos refused a key, each logged once: the page builder asks on every render.
 _MAX_REMEMBERED_REFUSALS = 1000
+# Photo URLs whose keys are remembered at once (a content of thousands of items fits).
+_MAX_REMEMBERED_KEYS = 50_000
 # Well under the longest path the site accepts (server/http/request_rules.py).
 MAX_KEY_LENGTH = 1500
 
@@ -78,32 +81,75 @@ def source_from_route(kind: str, rest: str) -> PhotoSource | None:
 
 
 class PhotoKeys:
-    """Each photo's `photoKey`, for the page data; none when the route is off or refuses it."""
+    """Each photo's `photoKey`, for the page data; none when the route is off or refuses it.
+
+    A key depends on the content (the URL) and, for a local photo, on the file's
+    bytes. With the image folder watched (`files`), keys are remembered until a
+    file changes, so a page request makes no filesystem call; without a watch,
+    each local photo costs a stat per request.
+    """
 
     def __init__(
-        self, *, local: LocalPhotos | None = None, remote: RemotePhotos | None = None
+        self,
+        *,
+        local: LocalPhotos | None = None,
+        remote: RemotePhotos | None = None,
+        files: FolderWatch | None = None,
     ) -> None:
         self._local = local
         self._remote = remote
+        self._files = files
         self._refused: set[str] = set()
+        # URL -> key (None: refused), true while the folder's generation is `_known_at`.
+        self._known: dict[str, str | None] = {}
+        self._known_at = -1
 
     @classmethod
     def off(cls) -> PhotoKeys:
         return cls()
 
+    @property
+    def remembered(self) -> bool:
+        """Keys are remembered between requests: the image folder is being watched."""
+        return self._files is not None and self._files.active
+
     async def keys_for(self, photo_urls: Iterable[str]) -> dict[str, str]:
+        generation = self._files_generation()
+        if generation != self._known_at or len(self._known) > _MAX_REMEMBERED_KEYS:
+            self._known.clear()
         keys: dict[str, str] = {}
         unread: list[str] = []
         for url in dict.fromkeys(photo_urls):
-            # A stat per local photo here; files new or changed are read below.
-            key = self._key(url, known_only=True)
+            if url in self._known:
+                key = self._known[url]
+            else:
+                # A stat per local photo here; files new or changed are read below.
+                key = self._key(url, known_only=True)
+                if key is None and self._needs_reading(url):
+                    unread.append(url)
+                    continue
+                self._remember(url, key, generation)
             if key is not None:
                 keys[url] = key
-            elif self._local is not None and photo_source(url).local_path is not None:
-                unread.append(url)
         if unread:
-            keys.update(await anyio.to_thread.run_sync(self._read_keys, unread))
+            read = await anyio.to_thread.run_sync(self._read_keys, unread)
+            for url in unread:
+                self._remember(url, read.get(url), generation)
+            keys.update(read)
         return keys
+
+    def _files_generation(self) -> int | None:
+        return self._files.generation if self._files is not None and self._files.active else None
+
+    def _needs_reading(self, url: str) -> bool:
+        """A local photo without a known version: new, changed, or refused."""
+        return self._local is not None and photo_source(url).local_path is not None
+
+    def _remember(self, url: str, key: str | None, generation: int | None) -> None:
+        # Only what was worked out while the folder's generation stayed the same.
+        if generation is not None and self._files_generation() == generation:
+            self._known_at = generation
+            self._known[url] = key
 
     def _read_keys(self, photo_urls: list[str]) -> dict[str, str]:
         keys = {url: self._key(url, known_only=False) for url in photo_urls}

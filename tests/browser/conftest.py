@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Route, sync_playwright
 
+from server.settings import REPO_ROOT
 from tests.chromium import CHROMIUM_ARGS
-from tests.live_server import REPO_ROOT, LiveServer
+from tests.live_server import LiveServer
 
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Dialog, Page, expect
 
+from server.settings import REPO_ROOT
 from tests.browser.conftest import Console
-from tests.live_server import REPO_ROOT, LiveServer
+from tests.live_server import LiveServer
 
 HOSTILE = REPO_ROOT / "examples" / "hostile-content"
 

@@ -71,8 +71,8 @@ def test_the_help_says_pull_does_not_download_images() -> None:
     assert "Images are not downloaded" in " ".join(result.stdout.split())
 
 
-def test_the_readme_shows_every_command() -> None:
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_staff_guide_shows_every_command() -> None:
+    readme = (REPO_ROOT / "docs" / "content.md").read_text(encoding="utf-8")
     [subcommands] = [
         action
         for action in build_parser()._actions

@@ -6,10 +6,11 @@ import threading
 import time
 from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
+
+from tests.started import Started
 
 
-class PhotoServer:
+class PhotoServer(Started):
     """`routes`: path -> (status, headers, body). Two paths behave on their own:
     /slow answers after `slow_seconds`; /endless streams bytes until the client leaves."""
 
@@ -64,15 +65,10 @@ class PhotoServer:
     def url(self, path: str, *, host: str = "127.0.0.1") -> str:
         return f"http://{host}:{self.port}{path}"
 
-    def __enter__(self) -> PhotoServer:
+    def start(self) -> PhotoServer:
         self._thread.start()
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def stop(self) -> None:
         self._httpd.shutdown()
         self._httpd.server_close()
