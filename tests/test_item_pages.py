@@ -260,6 +260,31 @@ def test_ids_that_need_escaping_round_trip(odd_client: TestClient, index: int) -
     assert f"{BASE}{path}" in locations
 
 
+def test_a_long_text_is_shortened_in_the_title_and_description(tmp_path: Path) -> None:
+    long_name = "Marble " * 40
+    long_description = "Honed Jerusalem stone, laid by hand.\n" * 3000  # over 100 KB
+    projects = [
+        {
+            "id": "long",
+            "name": long_name,
+            "description": long_description,
+            "photoUrl": "/images/sample.jpg",
+        }
+    ]
+    content = write_content(tmp_path / "content", projects=projects)
+    with TestClient(create_app(Settings(content_dir=content, render_pool_size=1))) as client:
+        page = client.get("/projects/long").text
+    name = title(page).split(" | ")[0]
+    assert len(name) <= 100
+    assert name.endswith("Marble…")
+    description = meta(page, "name", "description")
+    assert len(description) <= 300
+    assert description.startswith("Honed Jerusalem stone, laid by hand. Honed")
+    assert description.endswith("…")
+    # The modal shows all of it.
+    assert open_dialog(page).count("laid by hand.") == 3000
+
+
 def test_the_same_page_twice_is_rendered_once(
     client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -39,6 +39,11 @@ NAV_PATHS = {
 
 # The picture shown when a page is shared (Open Graph, Twitter cards).
 SOCIAL_IMAGE_PATH = "/images/og-default.jpg"
+# An item's name and description in its page's title and description: search
+# results and link previews show less than this, and a document's text can be
+# 100 KB long.
+MAX_TITLE_NAME = 100
+MAX_DESCRIPTION = 300
 
 
 @dataclass(frozen=True)
@@ -253,8 +258,8 @@ class PageRenderer:
         ]
         catalogue = messages(locale)["meta"]
         return PageMeta(
-            title=f"{name} | {page.title} | {company_name}",
-            description=card.localized_description(locale),
+            title=f"{shortened(name, MAX_TITLE_NAME)} | {page.title} | {company_name}",
+            description=shortened(card.localized_description(locale), MAX_DESCRIPTION),
             site_name=company_name,
             lang=catalogue["lang"],
             dir=catalogue["dir"],
@@ -265,6 +270,17 @@ class PageRenderer:
             image_url=image,
             structured_data=json_for_script(structured_data.graph(*nodes)),
         )
+
+
+def shortened(text: str, limit: int) -> str:
+    """`text` on one line, cut at a word before `limit` characters when longer."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:.") + "…"
 
 
 def find_card(items: tuple[ContentItem, ...], item_id: str) -> CardItem | None:
