@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from server.rendering.page_renderer import RenderedPage
 
 # Per worker process. An item page is the whole list page behind its modal:
-# about 60 KB of HTML with the sample content, so some 500 pages; its
-# compressed copies, made later by the HTTP layer, add about a fifth.
+# about 25 KB of HTML with the sample's 7 projects, so some 1,300 pages; 1.2 MB
+# with 1,000 projects, so some 25 (scripts/item_pages_memory.py). Its
+# compressed copies, made later by the HTTP layer, add about a tenth.
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 
 

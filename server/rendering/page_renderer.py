@@ -106,6 +106,11 @@ class PageRenderer:
         # and the photos' keys, which change with the image files), and the result.
         self._pages = RenderedPageCache(max_bytes=cache_bytes)
 
+    @property
+    def cached_pages(self) -> RenderedPageCache:
+        """The rendered pages kept, for measuring (scripts/item_pages_memory.py)."""
+        return self._pages
+
     async def page_data(self, page: SitePage) -> dict[str, Any]:
         """The data the page is rendered and hydrated with, from the content cache."""
         snapshots = await self._snapshots(page)
