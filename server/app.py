@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Mount, Route
 
 from server.company import load_company
 from server.content.cache import ContentCache
-from server.content.factory import open_content_store
+from server.content.factory import open_content
 from server.content.local import IMAGES_FOLDER
 from server.http.access_log import AccessLog
 from server.http.assets import AssetFiles, ContentImages
@@ -73,14 +73,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[AppState]:
-        store = open_content_store(settings, company)
+        opened = open_content(settings, company)
+        content = opened.cache
         pool = await RenderPool.start(
             settings.bundles_dir,
             size=settings.render_pool_size,
             timeout_seconds=settings.render_timeout_seconds,
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
-        content = ContentCache(store, max_age_seconds=settings.content_cache_seconds)
         images = open_image_route(settings, content)
         images.start()
         renderer = PageRenderer(
@@ -112,9 +112,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             }
         finally:
             await images.close()
-            await content.close()
+            await opened.close()  # the listeners too
             await pool.close()
-            await store.close()
 
     site_files = SiteFiles(company, settings.public_base_url)
     vitals_routes = [Route(VITALS_PATH, vitals_report, methods=["POST"])]
