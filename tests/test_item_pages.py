@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
-from tests.content_files import write_content
+from tests.content_files import cards_with_ids, write_content
 from tests.images.photos import decoded
 
 BASE = "https://www.stone.example"
@@ -225,15 +225,7 @@ ODD_IDS = ["café & co", "50%-off", "what?#now", "قصر-عمان", "a+b=c", "Ca
 
 @pytest.fixture(scope="module")
 def odd_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    projects = [
-        {
-            "id": item_id,
-            "name": f"Project {index}",
-            "description": f"Odd id number {index}.",
-            "photoUrl": "/images/sample.jpg",
-        }
-        for index, item_id in enumerate(ODD_IDS)
-    ]
+    projects = cards_with_ids(ODD_IDS)
     content = write_content(tmp_path_factory.mktemp("odd-ids"), projects=projects)
     settings = Settings(content_dir=content, render_pool_size=1, public_base_url=BASE)
     with TestClient(create_app(settings)) as client:

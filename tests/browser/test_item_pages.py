@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import Console
 from tests.browser.test_card_lists import documents
-from tests.content_files import write_content
+from tests.content_files import cards_with_ids, write_content
 from tests.live_server import LiveServer
 
 PROJECTS = documents("projects.json")
@@ -247,15 +247,7 @@ ODD_IDS = ["café & co", "50%-off", "what?#now", "it's (new)"]
 def odd_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The site on content whose ids need escaping in a URL."""
     folder = tmp_path_factory.mktemp("odd-ids")
-    projects = [
-        {
-            "id": item_id,
-            "name": f"Project {index}",
-            "description": f"Odd id number {index}.",
-            "photoUrl": "/images/sample.jpg",
-        }
-        for index, item_id in enumerate(ODD_IDS)
-    ]
+    projects = cards_with_ids(ODD_IDS)
     env = {
         "CONTENT_DIR": str(write_content(folder / "content", projects=projects)),
         "IMAGE_CACHE_DIR": str(folder / "image-cache"),
