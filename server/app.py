@@ -33,6 +33,7 @@ from server.logs import configure_logging
 from server.pages import (
     content_api,
     healthz,
+    item_endpoint,
     not_found,
     page_endpoint,
     readyz,
@@ -45,7 +46,7 @@ from server.rendering.page_renderer import PageRenderer, empty_page_data
 from server.rendering.render_pool import RenderPool
 from server.seo.site_files import ICONS, SiteFiles
 from server.settings import Settings
-from server.site_map import PAGES
+from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
 
 logger = logging.getLogger(__name__)
 
@@ -118,6 +119,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     vitals_routes = [Route(VITALS_PATH, vitals_report, methods=["POST"])]
     routes: list[BaseRoute] = [
         *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
+        *(
+            Route(page.path + ITEM_ROUTE, item_endpoint(page), methods=["GET"])
+            for page in LIST_PAGES
+        ),
         Route("/robots.txt", site_files.robots),
         Route("/sitemap.xml", site_files.sitemap),
         Route("/manifest.webmanifest", site_files.manifest),
@@ -145,6 +150,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Middleware(
             RequestRules,
             canonical_paths=[page.path for page in PAGES],
+            item_prefixes=[page.path for page in LIST_PAGES],
             post_paths=[VITALS_PATH] if settings.web_vitals else [],
         ),
     ]

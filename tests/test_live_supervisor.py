@@ -12,7 +12,8 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -105,6 +106,18 @@ async def until(what: str, check: Callable[[], bool], timeout: float = 3.0) -> N
         await asyncio.sleep(0.005)
 
 
+@asynccontextmanager
+async def listening(store: DrivenStore, cache: ContentCache) -> AsyncIterator[LiveContent]:
+    """LiveContent on `store`, from its first Projects listener until closed."""
+    live = LiveContent(store, cache, backoff=QUICK)
+    live.start()
+    try:
+        await until("a listener", lambda: PROJECTS in store.listeners)
+        yield live
+    finally:
+        await live.close()
+
+
 async def handed_over() -> None:
     # A snapshot sent (its thread joined) is already queued on the loop with
     # call_soon_threadsafe: yielding once lets it run before this task resumes.
@@ -119,10 +132,7 @@ def names(items: Sequence[ContentItem]) -> list[str]:
 async def test_snapshots_from_the_client_thread_reach_the_cache_and_bump_the_version() -> None:
     store = DrivenStore()
     cache = ContentCache(store, max_age_seconds=60, first_snapshot_wait_seconds=2)
-    live = LiveContent(store, cache, backoff=QUICK)
-    live.start()
-    try:
-        await until("a listener", lambda: PROJECTS in store.listeners)
+    async with listening(store, cache):
         waiting = asyncio.create_task(cache.get(PROJECTS))  # before the first snapshot
         store.latest().send([document("a", "Villa")])
         first = await waiting
@@ -134,8 +144,6 @@ async def test_snapshots_from_the_client_thread_reach_the_cache_and_bump_the_ver
         assert names(second.items) == ["Villa, redone", "Hotel"]
         assert second.version > first.version
         assert reads.reads == 0  # live: no reads
-    finally:
-        await live.close()
 
 
 @pytest.mark.anyio
@@ -144,11 +152,8 @@ async def test_a_bad_document_is_skipped_with_the_warning_once_per_version(
 ) -> None:
     store = DrivenStore()
     cache = ContentCache(store, max_age_seconds=60)
-    live = LiveContent(store, cache, backoff=QUICK)
-    live.start()
     bad = ListenedDocument(id="evil", fields={"name": 7}, update_time=None)
-    try:
-        await until("a listener", lambda: PROJECTS in store.listeners)
+    async with listening(store, cache):
         with caplog.at_level(logging.WARNING):
             store.latest().send([document("a", "Villa"), bad])
             store.latest().send([document("a", "Villa", version=2), bad])
@@ -157,8 +162,6 @@ async def test_a_bad_document_is_skipped_with_the_warning_once_per_version(
         assert names(snapshot.items) == ["Villa"]
         warnings = [r.getMessage() for r in caplog.records if "Skipping Projects/evil" in r.message]
         assert len(warnings) == 1
-    finally:
-        await live.close()
 
 
 @pytest.mark.anyio
@@ -167,10 +170,7 @@ async def test_a_failed_listener_is_logged_replaced_with_backoff_and_reads_meanw
 ) -> None:
     store = DrivenStore(items=[CardItem(id="r", name="Read", description="", photoUrl=PHOTO)])
     cache = ContentCache(store, max_age_seconds=60)
-    live = LiveContent(store, cache, backoff=QUICK)
-    live.start()
-    try:
-        await until("a listener", lambda: PROJECTS in store.listeners)
+    async with listening(store, cache):
         first = store.latest()
         first.send([document("a", "Villa")])
         await until("live", lambda: cache.status(PROJECTS).live)
@@ -192,8 +192,6 @@ async def test_a_failed_listener_is_logged_replaced_with_backoff_and_reads_meanw
         await handed_over()
         assert cache.status(PROJECTS).live
         assert names((await cache.get(PROJECTS)).items) == ["Villa", "Hotel"]
-    finally:
-        await live.close()
     assert store.most_open == 1
 
 
@@ -201,17 +199,12 @@ async def test_a_failed_listener_is_logged_replaced_with_backoff_and_reads_meanw
 async def test_a_listener_whose_thread_dies_silently_is_noticed_and_replaced() -> None:
     store = DrivenStore()
     cache = ContentCache(store, max_age_seconds=60)
-    live = LiveContent(store, cache, backoff=QUICK)
-    live.start()
-    try:
-        await until("a listener", lambda: PROJECTS in store.listeners)
+    async with listening(store, cache):
         first = store.latest()
         first.send([document("a", "Villa")])
         first.alive = False  # no on_stopped: the library can end a stream like that
         await until("a new listener", lambda: store.latest() is not first, timeout=5)
         assert cache.status(PROJECTS).last_error == "listener stopped without an error"
-    finally:
-        await live.close()
 
 
 @pytest.mark.anyio
