@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
 import { PageDataContext } from "./data/PageDataContext";
-import { pageFor } from "./split/routes";
+import { pageFor, routePattern } from "./split/routes";
 import type { PageData } from "./types";
 import "./styles/site.css";
 
@@ -45,7 +45,11 @@ hydrate();
 function loadVitalsReporter(): void {
   const endpoint = document.querySelector<HTMLMetaElement>('meta[name="vitals-endpoint"]')?.content;
   if (!endpoint || pageFor(window.location.pathname) === "notFound") return;
-  void import("./vitals").then(({ reportWebVitals }) => reportWebVitals(endpoint));
+  // The route the visitor landed on: LCP belongs to it, and INP and CLS are
+  // settled when the page is hidden, whatever route it shows by then. A
+  // card's page counts as its route (/projects/{item_id}), not one per card.
+  const path = routePattern(window.location.pathname);
+  void import("./vitals").then(({ reportWebVitals }) => reportWebVitals(endpoint, path));
 }
 if (document.readyState === "complete") loadVitalsReporter();
 else window.addEventListener("load", loadVitalsReporter, { once: true });

@@ -1,5 +1,4 @@
 import { onCLS, onINP, onLCP, type Metric } from "web-vitals";
-import { routePattern } from "./split/routes";
 
 /** The report the server's POST /vitals accepts (server/vitals.py). */
 interface VitalsReport {
@@ -9,12 +8,13 @@ interface VitalsReport {
   path: string;
 }
 
-/** Sends LCP, INP and CLS to `endpoint`, each once web-vitals settles it. */
-export function reportWebVitals(endpoint: string): void {
-  // The route the visitor landed on: LCP belongs to it, and INP and CLS are
-  // settled when the page is hidden, whatever route it shows by then. A
-  // card's page counts as its route (/projects/{item_id}), not one per card.
-  const path = routePattern(window.location.pathname);
+/**
+ * Sends LCP, INP and CLS to `endpoint`, each once web-vitals settles it, as
+ * measured on `path`: the route the visitor landed on (entry-client.tsx).
+ * This module imports nothing of the site's own, so its chunk shares no code
+ * with the entry's and adds no script to the page's first load.
+ */
+export function reportWebVitals(endpoint: string, path: string): void {
   const send = (metric: Metric): void => {
     const report: VitalsReport = {
       name: metric.name,
