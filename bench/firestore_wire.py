@@ -4,7 +4,11 @@ The emulator keeps no read counter for server traffic (see bench/firestore_reads
 so this proxy reads the gRPC calls as they pass: HTTP/2 frames, HPACK-decoded
 headers for each call's `:path`, and the protobuf messages of the read calls. A
 document in a response is a document read; Firestore bills one read per
-document a query returns, and one for a query that returns none.
+document a query returns, and one for a query that returns none. A listener's
+`Listen` stream is a read call too: each document it sends that is new to the
+stream or changed since it last sent it (the whole result at first, then each
+added or changed document) is a read; removals are not, nor the unchanged
+documents the emulator sends again after each change.
 
 Bytes are forwarded untouched; the counting works on a copy.
 """
@@ -37,8 +41,10 @@ _RUN_QUERY_REQUEST: Any = firestore_types.RunQueryRequest.pb()
 _RUN_QUERY_RESPONSE: Any = firestore_types.RunQueryResponse.pb()
 _BATCH_GET_RESPONSE: Any = firestore_types.BatchGetDocumentsResponse.pb()
 _LIST_DOCUMENTS_RESPONSE: Any = firestore_types.ListDocumentsResponse.pb()
+_LISTEN_REQUEST: Any = firestore_types.ListenRequest.pb()
+_LISTEN_RESPONSE: Any = firestore_types.ListenResponse.pb()
 _DOCUMENT: Any = document_types.Document.pb()
-READ_METHODS = ("RunQuery", "GetDocument", "BatchGetDocuments", "ListDocuments")
+READ_METHODS = ("RunQuery", "GetDocument", "BatchGetDocuments", "ListDocuments", "Listen")
 
 
 @dataclass
@@ -47,6 +53,14 @@ class _Call:
     collection: str | None = None  # from the request, for a query that returns nothing
     documents: Counter[str] = field(default_factory=Counter)  # returned, by collection
     grpc_status: str | None = None
+    # A stream open before the tally's last reset: its later documents count,
+    # the call itself does not count again.
+    carried_over: bool = False
+    # Listen: the version of each document the stream last sent, and how many
+    # documents it sent again unchanged (the emulator resends the whole result
+    # after each change; Firestore bills only added or changed documents).
+    sent_versions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    resent_unchanged: int = 0
     request_buffer: bytearray = field(default_factory=bytearray)
     response_buffer: bytearray = field(default_factory=bytearray)
 
@@ -61,6 +75,8 @@ class WireCounts:
     documents: dict[str, int]
     billed_reads: dict[str, int]
     undecoded_messages: int  # compressed gRPC messages, which this proxy cannot read
+    # Documents Listen streams sent again unchanged: not reads (see _Call).
+    listen_resent_unchanged: int
     parse_errors: list[str]
 
     @property
@@ -79,7 +95,15 @@ class WireTally:
 
     def reset(self) -> None:
         with self._lock:
-            self._calls = []
+            # Listen streams stay open: keep them, counting from zero.
+            open_streams = [
+                call for call in self._calls if call.method == "Listen" and call.grpc_status is None
+            ]
+            for call in open_streams:
+                call.documents = Counter()
+                call.resent_unchanged = 0
+                call.carried_over = True
+            self._calls = open_streams
             self._undecoded = 0
             self._errors = []
 
@@ -107,18 +131,21 @@ class WireTally:
                 continue
             returned = sum(call.documents.values())
             collection = call.collection or next(iter(call.documents), "(unknown)")
-            read_calls[collection] += 1
             documents.update(call.documents)
             billed.update(call.documents)
+            if call.carried_over:
+                continue
+            read_calls[collection] += 1
             if returned == 0:
                 billed[collection] += 1
         return WireCounts(
-            calls_by_method=dict(Counter(call.method for call in calls)),
+            calls_by_method=dict(Counter(call.method for call in calls if not call.carried_over)),
             failed_calls=sum(1 for call in calls if call.grpc_status not in (None, "0")),
             read_calls=dict(read_calls),
             documents=dict(documents),
             billed_reads=dict(billed),
             undecoded_messages=undecoded,
+            listen_resent_unchanged=sum(call.resent_unchanged for call in calls),
             parse_errors=errors,
         )
 
@@ -252,6 +279,11 @@ class _Connection:
                 sources = request.structured_query.from_
                 if sources:
                     call.collection = str(sources[0].collection_id)
+            elif call.method == "Listen":
+                listen = _LISTEN_REQUEST.FromString(message)
+                sources = listen.add_target.query.structured_query.from_
+                if sources:
+                    call.collection = str(sources[0].collection_id)
 
     def _response_data(self, stream: int, data: bytes) -> None:
         call = self._calls.get(stream)
@@ -262,8 +294,26 @@ class _Connection:
             if compressed:
                 self._tally.add_undecoded()
                 continue
+            if call.method == "Listen":
+                self._listened(call, message)
+                continue
             for name in _document_names(call.method, message):
                 call.documents[collection_of(name)] += 1
+
+    @staticmethod
+    def _listened(call: _Call, message: bytes) -> None:
+        response = _LISTEN_RESPONSE.FromString(message)
+        change = response.document_change
+        # A document in the listened result; removals are free.
+        if not response.HasField("document_change") or not change.target_ids:
+            return
+        name = str(change.document.name)
+        version = (change.document.update_time.seconds, change.document.update_time.nanos)
+        if call.sent_versions.get(name) == version:
+            call.resent_unchanged += 1
+            return
+        call.sent_versions[name] = version
+        call.documents[collection_of(name)] += 1
 
 
 def _document_names(method: str, message: bytes) -> list[str]:

@@ -24,6 +24,12 @@ PATHS = {
     "projects-ar": "/ar/projects",
     "collabrations-ar": "/ar/Collabrations",
 }
+# A card's own page: the list with its modal open (a shot of the screen).
+ITEM_PATHS = {
+    "project": "/projects/dead-sea-resort-lobby",
+    "project-ar": "/ar/projects/dead-sea-resort-lobby",
+    "collabration-ar": "/ar/Collabrations/tilal-and-noor-interiors",
+}
 
 
 def settle(page: Page) -> None:
@@ -56,6 +62,11 @@ def main() -> None:
             page.locator(".card").nth(1).click()
             page.wait_for_timeout(300)
             page.screenshot(path=out / f"modal-{width_name}.png")
+            for name, path in ITEM_PATHS.items():
+                page.goto(base + path)
+                page.wait_for_function("document.querySelector('dialog').matches(':modal')")
+                page.wait_for_load_state("networkidle")
+                page.screenshot(path=out / f"{name}-{width_name}.png")
             page.close()
         browser.close()
     print(f"screenshots in {out}")

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Mount, Route
 
 from server.company import load_company
 from server.content.cache import ContentCache
-from server.content.factory import open_content_store
+from server.content.factory import open_content
 from server.content.local import IMAGES_FOLDER
 from server.http.access_log import AccessLog
 from server.http.assets import AssetFiles, ContentImages
@@ -33,6 +33,7 @@ from server.logs import configure_logging
 from server.pages import (
     content_api,
     healthz,
+    item_endpoint,
     not_found,
     page_endpoint,
     readyz,
@@ -45,7 +46,7 @@ from server.rendering.page_renderer import PageRenderer, empty_page_data
 from server.rendering.render_pool import RenderPool
 from server.seo.site_files import ICONS, SiteFiles
 from server.settings import Settings
-from server.site_map import PAGES
+from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
 
 logger = logging.getLogger(__name__)
 
@@ -72,14 +73,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[AppState]:
-        store = open_content_store(settings, company)
+        opened = open_content(settings, company)
+        content = opened.cache
         pool = await RenderPool.start(
             settings.bundles_dir,
             size=settings.render_pool_size,
             timeout_seconds=settings.render_timeout_seconds,
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
-        content = ContentCache(store, max_age_seconds=settings.content_cache_seconds)
         images = open_image_route(settings, content)
         images.start()
         renderer = PageRenderer(
@@ -111,14 +112,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
             }
         finally:
             await images.close()
-            await content.close()
+            await opened.close()  # the listeners too
             await pool.close()
-            await store.close()
 
     site_files = SiteFiles(company, settings.public_base_url)
     vitals_routes = [Route(VITALS_PATH, vitals_report, methods=["POST"])]
     routes: list[BaseRoute] = [
         *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
+        *(
+            Route(page.path + ITEM_ROUTE, item_endpoint(page), methods=["GET"])
+            for page in LIST_PAGES
+        ),
         Route("/robots.txt", site_files.robots),
         Route("/sitemap.xml", site_files.sitemap),
         Route("/manifest.webmanifest", site_files.manifest),
@@ -144,6 +148,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Middleware(
             RequestRules,
             canonical_paths=[page.path for page in PAGES],
+            item_prefixes=[page.path for page in LIST_PAGES],
             post_paths=[VITALS_PATH] if settings.web_vitals else [],
         ),
     ]

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
 from server.content.cache import ContentCache
 from server.content.models import Collection
@@ -19,9 +19,15 @@ from server.http.page_response import encoded_response, page_response
 from server.http.rate_limit import TokenBuckets
 from server.images.urls import PhotoKeys
 from server.readiness import ReadinessCheck
-from server.rendering.page_renderer import PageRenderer, items_for_page
+from server.rendering.page_renderer import (
+    ContentUnavailable,
+    PageRender,
+    PageRenderer,
+    UnknownItem,
+    items_for_page,
+)
 from server.rendering.render_pool import RenderError
-from server.site_map import PAGES, SitePage, not_found_page
+from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES, ItemPage, SitePage, not_found_page
 from server.vitals import MAX_REPORT_BYTES, InvalidReportError, log_report, parse_report
 
 logger = logging.getLogger(__name__)
@@ -34,16 +40,51 @@ async def _render(request: Request, page: SitePage, *, status_code: int) -> Resp
     try:
         rendered = await renderer.render(page)
     except RenderError as error:
-        logger.error("%s: %s", request.url.path, error)
-        setattr(request.state, HTML_CACHE_STATE, "miss")
-        return page_response(request, renderer.render_fallback(page), status_code=500)
+        return _fallback(request, page, error)
+    return _rendered(request, rendered, status_code=status_code)
+
+
+def _rendered(request: Request, rendered: PageRender, *, status_code: int) -> Response:
     setattr(request.state, HTML_CACHE_STATE, "hit" if rendered.from_cache else "miss")
     return page_response(request, rendered.page, status_code=status_code)
+
+
+def _fallback(request: Request, page: SitePage, error: RenderError) -> Response:
+    renderer: PageRenderer = request.state.renderer
+    logger.error("%s: %s", request.url.path, error)
+    setattr(request.state, HTML_CACHE_STATE, "miss")
+    return page_response(request, renderer.render_fallback(page), status_code=500)
 
 
 def page_endpoint(page: SitePage) -> Endpoint:
     async def endpoint(request: Request) -> Response:
         return await _render(request, page, status_code=200)
+
+    return endpoint
+
+
+def item_endpoint(list_page: SitePage) -> Endpoint:
+    """/projects/{id} and the like: the list page with that card's modal open."""
+
+    async def endpoint(request: Request) -> Response:
+        item_page = ItemPage(list_page, request.path_params["item_id"])
+        renderer: PageRenderer = request.state.renderer
+        try:
+            rendered = await renderer.render_item(item_page)
+        except UnknownItem as unknown:
+            if unknown.other_case is not None:
+                # A link typed by hand: the id exists, spelt otherwise. The
+                # target is an exact id, so this never redirects twice.
+                moved = ItemPage(list_page, unknown.other_case)
+                return RedirectResponse(moved.path, 301, {"Cache-Control": NO_STORE})
+            return await _render(request, not_found_page(request.url.path), status_code=404)
+        except ContentUnavailable:
+            # Not a 404: the item may well exist. The list, empty, as the spec
+            # has it for a failed read; the server logged the reason.
+            return await _render(request, list_page, status_code=503)
+        except RenderError as error:
+            return _fallback(request, list_page, error)
+        return _rendered(request, rendered, status_code=200)
 
     return endpoint
 
@@ -91,7 +132,11 @@ async def readyz(request: Request) -> Response:
     )
 
 
-_KNOWN_PATHS = frozenset(page.path for page in PAGES)
+# The paths a web-vitals report may name: the pages, and the cards' pages as
+# their route (ui/vitals.ts).
+_KNOWN_PATHS = frozenset(
+    [page.path for page in PAGES] + [page.path + ITEM_ROUTE for page in LIST_PAGES]
+)
 
 
 async def vitals_report(request: Request) -> Response:

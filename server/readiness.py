@@ -4,9 +4,13 @@ Three checks, each from state the site keeps anyway:
 - bundles: every client file the manifest names is on disk (a few stat calls);
 - render_pool: every V8 context is created and warm (idle or rendering);
 - content: each collection has been read successfully once, so pages show
-  real content, fresh or stale. A collection not yet read goes through the
-  content cache like a page request does: a probe starts at most the read a
-  visitor would have started, once per CONTENT_CACHE_SECONDS, never more.
+  real content. A collection not yet read goes through the content cache like
+  a page request does: a probe starts at most the read a visitor would have
+  started, once per CONTENT_CACHE_SECONDS, never more (with a listener, it
+  waits for the listener's first snapshot first). Each collection is reported
+  `live` (a listener keeps it current), `fresh` (the latest read succeeded),
+  `stale` (the latest read or the listener failed: pages show the last good
+  content) or `unavailable` (nothing read yet: pages show the list empty).
 """
 
 from __future__ import annotations
@@ -98,4 +102,6 @@ class ReadinessCheck:
         status = self._content.status(collection)
         if not status.has_content:
             return "unavailable"  # pages would show this list empty
+        if status.live:
+            return "live"
         return "stale" if status.last_error is not None else "fresh"

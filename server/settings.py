@@ -44,7 +44,11 @@ class Settings:
     # under the 3 s a visitor should ever wait, with time left to render.
     firestore_timeout_seconds: float = 2.5
     # Each collection is read at most once per period; 0 reads on every request.
+    # Where listeners keep the content current, only while a listener is down.
     content_cache_seconds: float = 60.0
+    # With Firestore: keep each collection current with a real-time listener
+    # (edits show on the next reload); off: read every CONTENT_CACHE_SECONDS.
+    content_live: bool = True
     # Keep rendered pages until their content changes (off: render every request).
     html_cache: bool = True
     render_pool_size: int = 2
@@ -89,6 +93,7 @@ class Settings:
             content_cache_seconds=_positive_float(
                 env, "CONTENT_CACHE_SECONDS", defaults.content_cache_seconds, allow_zero=True
             ),
+            content_live=_switch(env, "CONTENT_LIVE", defaults.content_live),
             html_cache=_switch(env, "HTML_CACHE", defaults.html_cache),
             render_pool_size=int(
                 _positive_float(env, "RENDER_POOL_SIZE", float(default_pool_size()))

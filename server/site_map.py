@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from server.content.models import Collection
 from server.i18n import Locale, messages
@@ -49,9 +50,40 @@ class SitePage:
             return (text["notFound"]["title"],)
         return (text["lists"][f"{self.key}Title"],)
 
+    @property
+    def cards(self) -> Collection | None:
+        """The collection of cards a list page shows, each at its own address; None elsewhere."""
+        return _CARDS.get(self.key)
+
     def in_locale(self, locale: Locale) -> SitePage:
         """The same page in another language."""
         return _BY_KEY[(self.key, locale)]
+
+
+@dataclass(frozen=True)
+class ItemPage:
+    """One card of a list page at its own address (/projects/{id}): the list
+    page with that card selected and its modal open."""
+
+    list_page: SitePage
+    # The Firestore document id, as it is (decoded).
+    item_id: str
+
+    @property
+    def path(self) -> str:
+        """The page's path, the id escaped as the browser's encodeURIComponent does,
+        so the server's links and the ones the browser builds are the same."""
+        return self.list_page.path + "/" + quote(self.item_id, safe="!'()*")
+
+    @property
+    def collection(self) -> Collection:
+        cards = self.list_page.cards
+        if cards is None:
+            raise ValueError(f"{self.list_page.path} shows no cards")
+        return cards
+
+    def in_locale(self, locale: Locale) -> ItemPage:
+        return ItemPage(self.list_page.in_locale(locale), self.item_id)
 
 
 _PAGES = (
@@ -78,6 +110,8 @@ _BY_KEY: dict[tuple[str, Locale], SitePage] = {
     for key, path, collections, module in _PAGES
 }
 
+_CARDS = {"projects": Collection.PROJECTS, "collabrations": Collection.COLLABRATIONS}
+
 LANDING = _BY_KEY[("landing", Locale.EN)]
 PROJECTS = _BY_KEY[("projects", Locale.EN)]
 COLLABRATIONS = _BY_KEY[("collabrations", Locale.EN)]
@@ -85,6 +119,10 @@ NOT_FOUND = _BY_KEY[("notFound", Locale.EN)]
 
 # The pages with a route, in every language (404 pages are answers, not routes).
 PAGES: tuple[SitePage, ...] = tuple(page for page in _BY_KEY.values() if page.key != "notFound")
+# The pages whose cards each have an address below theirs, in every language.
+LIST_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.cards is not None)
+# Appended to a list page's path: the route of its cards' pages.
+ITEM_ROUTE = "/{item_id}"
 
 
 def not_found_page(path: str) -> SitePage:

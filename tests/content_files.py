@@ -50,6 +50,19 @@ def sample_cards(prefix: str, count: int) -> list[dict[str, object]]:
     ]
 
 
+def cards_with_ids(ids: list[str]) -> list[dict[str, object]]:
+    """A card for each id, named by its place: for ids that need escaping in a URL."""
+    return [
+        {
+            "id": item_id,
+            "name": f"Project {index}",
+            "description": f"Odd id number {index}.",
+            "photoUrl": "/images/sample.jpg",
+        }
+        for index, item_id in enumerate(ids)
+    ]
+
+
 def sample_slides(count: int) -> list[dict[str, object]]:
     return [{"id": f"slide-{index}", "photoUrl": "/images/sample.jpg"} for index in range(count)]
 

@@ -66,8 +66,13 @@ class FirestoreEmulator:
         log_dir: Path | None = None,
         timeout: float = 60.0,
         rules: Path | None = None,
+        port: int | None = None,
     ) -> FirestoreEmulator:
-        """Start an emulator on a free port and wait until it answers HTTP."""
+        """Start an emulator on a free port (or `port`) and wait until it answers HTTP.
+
+        A given `port` starts an emulator where a stopped one was, so clients
+        pointed at it find a database again (empty: the emulator keeps nothing).
+        """
         gcloud = shutil.which("gcloud")
         if gcloud is None:
             raise FirestoreEmulatorError(
@@ -82,7 +87,7 @@ class FirestoreEmulator:
 
         for attempt in range(1, _PORT_ATTEMPTS + 1):
             started = time.monotonic()
-            emulator = cls._spawn(gcloud, project, log_dir, rules)
+            emulator = cls._spawn(gcloud, project, log_dir, rules, port)
             try:
                 emulator._wait_until_ready(timeout)
             except FirestoreEmulatorError:
@@ -90,7 +95,7 @@ class FirestoreEmulator:
                 # _free_port() cannot reserve the port, so another process may
                 # take it first; that is the one failure worth a fresh port.
                 lost_port_race = "BindException" in emulator._log_tail()
-                if lost_port_race and attempt < _PORT_ATTEMPTS:
+                if lost_port_race and attempt < _PORT_ATTEMPTS and port is None:
                     continue
                 raise
             except BaseException:
@@ -103,9 +108,9 @@ class FirestoreEmulator:
 
     @classmethod
     def _spawn(
-        cls, gcloud: str, project: str, log_dir: Path, rules: Path | None
+        cls, gcloud: str, project: str, log_dir: Path, rules: Path | None, port: int | None
     ) -> FirestoreEmulator:
-        host = f"127.0.0.1:{_free_port()}"
+        host = f"127.0.0.1:{port or _free_port()}"
         log_path = log_dir / f"emulator-{host.replace(':', '-')}.log"
 
         env = dict(os.environ)

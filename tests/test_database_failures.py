@@ -108,6 +108,26 @@ def test_the_site_starts_and_serves_when_the_database_is_down(
         assert "Project 0" in site.get("/projects").text
 
 
+def test_an_item_page_is_not_a_404_while_its_collection_cannot_be_read(
+    standin: FirestoreStandIn,
+) -> None:
+    # A 404 would tell search engines the project is gone; it is not known to be.
+    standin.fault = Fault.UNAVAILABLE
+    with firestore_site(standin) as site:
+        response = site.get("/projects/p1")
+        assert response.status_code == 503
+        assert response.headers["cache-control"] == "no-store"
+        assert '"content":{"projects":[]}' in response.text
+        standin.fault = Fault.NONE
+        assert "Project 1 | Projects" in site.get("/projects/p1").text
+        # Read once: the last good content answers for the item while Firestore fails.
+        standin.fault = Fault.UNAVAILABLE
+        response = site.get("/projects/p2")
+        assert response.status_code == 200
+        assert "Project 2 | Projects" in response.text
+        assert site.get("/projects/p9").status_code == 404
+
+
 @pytest.mark.emulator
 def test_when_the_real_emulator_goes_away_pages_keep_their_content(
     tmp_path_factory: pytest.TempPathFactory,

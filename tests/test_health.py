@@ -36,6 +36,9 @@ def firestore_site(standin: FirestoreStandIn, *, cache_seconds: float) -> TestCl
         content_source=ContentSource.FIRESTORE,
         google_cloud_project=standin.project,
         content_cache_seconds=cache_seconds,
+        # These tests count reads every CONTENT_CACHE_SECONDS; the stand-in
+        # speaks no Listen (tests/test_live_content.py has the listeners).
+        content_live=False,
         render_pool_size=2,
         # A probe that finds no content read yet waits for the read; keep it short.
         firestore_timeout_seconds=1.0,

@@ -40,6 +40,8 @@ def test_every_page_is_valid_html(tmp_path: Path) -> None:
             ("arabic-landing", "/ar"),
             ("arabic-projects", "/ar/projects"),
             ("arabic-not-found", "/ar/nowhere"),
+            ("project", "/projects/dead-sea-resort-lobby"),
+            ("arabic-collabration", "/ar/Collabrations/tilal-and-noor-interiors"),
         ]:
             file = tmp_path / f"{name}.html"
             file.write_text(client.get(path).text, encoding="utf-8")

@@ -62,6 +62,13 @@ def test_a_good_report_is_logged_as_a_structured_line_and_answered_204(
     assert fields == {"metric": "LCP", "value": 1834.2, "rating": "good", "page": "/projects"}
 
 
+def test_a_cards_page_reports_as_its_route_not_one_path_per_card(client: TestClient) -> None:
+    # ui/vitals.ts sends /projects/{item_id} from /projects/abdoun-villa-facade.
+    assert beacon(client, {**GOOD, "path": "/projects/{item_id}"}) == 204
+    assert beacon(client, {**GOOD, "path": "/ar/Collabrations/{item_id}"}) == 204
+    assert beacon(client, {**GOOD, "path": "/projects/abdoun-villa-facade"}) == 400
+
+
 def test_application_json_is_accepted_too(client: TestClient) -> None:
     assert beacon(client, GOOD, **{"Content-Type": "application/json"}) == 204
 

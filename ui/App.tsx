@@ -5,12 +5,14 @@ import { pages } from "@stone/pages";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
 import { useLocale } from "./i18n/locale";
-import { pageFor, ROUTES } from "./split/routes";
+import { pageFor, ROUTES, routeFor } from "./split/routes";
 
 // A new page starts at the top, as a full page load would. Not on the first
 // render: that is the page load itself, which may be a deep link (/#about).
+// Opening or closing a card (/projects <-> /projects/{id}) stays on the page.
 function useScrollToTopOnNavigation(): void {
   const { pathname, state } = useLocation();
+  const pagePath = routeFor(pathname)?.path ?? pathname;
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
@@ -18,7 +20,8 @@ function useScrollToTopOnNavigation(): void {
       return;
     }
     if (state === null) window.scrollTo(0, 0);
-  }, [pathname, state]);
+    // Only a change of page counts; `state` is read as it is then.
+  }, [pagePath]);
 }
 
 // The server sets <html lang dir> and <title>; after client-side navigation
@@ -31,6 +34,8 @@ function useDocumentLanguageAndTitle(): void {
     const root = document.documentElement;
     root.lang = messages.meta.lang;
     root.dir = messages.meta.dir;
+    // A card's page is titled by its list page (CardListPage), which knows the card.
+    if (routeFor(pathname)?.path !== pathname && pageFor(pathname) !== "notFound") return;
     const page = messages.pages[pageFor(pathname)];
     document.title =
       pageFor(pathname) === "landing" ? `${company.name}: ${page.title}` : `${page.title} | ${company.name}`;
@@ -51,12 +56,14 @@ export function App() {
       {/* While a page's chunk loads, the router keeps the old page on screen. */}
       <Suspense fallback={null}>
         <Routes>
-          {ROUTES.map(({ path, page }) => {
+          {ROUTES.map(({ path, page, pattern }) => {
             const Page = pages[page];
             // Keyed by path: /projects and /ar/projects mount fresh trees rather
             // than update one in place, which a still-dehydrated boundary (the
             // slider before its code loads) would hold up indefinitely.
-            return <Route key={path} path={path} caseSensitive element={<Page key={path} />} />;
+            // A list page and its cards' pages are one route, so opening a
+            // card keeps the page mounted.
+            return <Route key={path} path={pattern} caseSensitive element={<Page key={path} />} />;
           })}
           <Route path="*" element={<pages.notFound />} />
         </Routes>

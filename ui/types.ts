@@ -48,6 +48,8 @@ export interface Company {
 
 export interface PageData {
   company: Company;
+  /** Where the public reaches the site (PUBLIC_BASE_URL): the address Share gives. */
+  siteUrl?: string;
   /** The collections the server fetched for this route; absent ones are fetched by the client. */
   content: Partial<CollectionItems>;
 }

@@ -1,4 +1,5 @@
 import { onCLS, onINP, onLCP, type Metric } from "web-vitals";
+import { routePattern } from "./split/routes";
 
 /** The report the server's POST /vitals accepts (server/vitals.py). */
 interface VitalsReport {
@@ -11,8 +12,9 @@ interface VitalsReport {
 /** Sends LCP, INP and CLS to `endpoint`, each once web-vitals settles it. */
 export function reportWebVitals(endpoint: string): void {
   // The route the visitor landed on: LCP belongs to it, and INP and CLS are
-  // settled when the page is hidden, whatever route it shows by then.
-  const path = window.location.pathname;
+  // settled when the page is hidden, whatever route it shows by then. A
+  // card's page counts as its route (/projects/{item_id}), not one per card.
+  const path = routePattern(window.location.pathname);
   const send = (metric: Metric): void => {
     const report: VitalsReport = {
       name: metric.name,

@@ -10,11 +10,19 @@ a request wait, and then for at most the store's own deadline.
 Each read the cache starts is counted toward the request that started it
 (server/content/reads.py), even when that request is served stale content
 and the read finishes after it.
+
+Where a Firestore listener keeps a collection current (server/content/live.py),
+it hands each snapshot to `publish`, and requests are answered from the cache
+without any read or age check while the listener lives. Before its first
+snapshot, a request waits for it up to `first_snapshot_wait_seconds`, then
+reads as above; once the listener fails (`listener_failed`) the collection is
+read as above, every `max_age` seconds, until the listener is back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -46,6 +54,8 @@ class CollectionStatus:
     has_content: bool
     # Why the latest read failed; None once a read succeeds again.
     last_error: str | None
+    # A listener keeps the content current (no reads, no age).
+    live: bool = False
 
 
 @dataclass
@@ -54,6 +64,11 @@ class _Entry:
     checked_at: float = float("-inf")
     refresh: asyncio.Task[None] | None = None
     last_error: str | None = None
+    # A listener is subscribed; `live` once its snapshot is in.
+    listening: bool = False
+    live: bool = False
+    # Set when the listener's first snapshot is in, or when it fails first.
+    listener_settled: asyncio.Event | None = None
 
 
 class ContentCache:
@@ -65,15 +80,25 @@ class ContentCache:
         *,
         max_age_seconds: float,
         clock: Callable[[], float] = time.monotonic,
+        first_snapshot_wait_seconds: float = 0.0,
     ) -> None:
         self._store = store
         self._max_age = max_age_seconds
+        self._first_snapshot_wait = first_snapshot_wait_seconds
         self._clock = clock
         self._entries = {collection: _Entry() for collection in Collection}
         self._versions = 0
+        # Told when a read succeeds while no listener is live (the database is back).
+        self.on_read_while_not_live: Callable[[Collection], None] | None = None
 
     async def get(self, collection: Collection) -> Snapshot:
         entry = self._entries[collection]
+        if entry.live and entry.snapshot is not None:
+            return entry.snapshot  # the listener keeps it current
+        if entry.listening and entry.snapshot is None and entry.listener_settled is not None:
+            await self._wait_for_first_snapshot(entry.listener_settled)
+            if entry.live and entry.snapshot is not None:
+                return entry.snapshot
         if self._clock() - entry.checked_at < self._max_age and entry.snapshot is not None:
             return entry.snapshot
         if entry.refresh is None:
@@ -90,12 +115,49 @@ class ContentCache:
         assert entry.snapshot is not None  # _refresh always leaves one
         return entry.snapshot
 
+    async def _wait_for_first_snapshot(self, settled: asyncio.Event) -> None:
+        # shield: one visitor giving up must not end the wait of the others.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(settled.wait()), self._first_snapshot_wait)
+
+    def listener_started(self, collection: Collection) -> None:
+        """A listener was subscribed for the collection; its snapshot is on its way."""
+        entry = self._entries[collection]
+        entry.listening = True
+        if entry.listener_settled is None or entry.listener_settled.is_set():
+            entry.listener_settled = asyncio.Event()
+
+    def publish(self, collection: Collection, items: tuple[ContentItem, ...]) -> None:
+        """The listener's latest snapshot: the collection's content from now on."""
+        entry = self._entries[collection]
+        previous = entry.snapshot
+        if previous is None or previous.error is not None or previous.items != items:
+            entry.snapshot = Snapshot(items=items, version=self._next_version())
+        entry.live = True
+        entry.last_error = None
+        entry.checked_at = self._clock()
+        if entry.listener_settled is not None:
+            entry.listener_settled.set()
+
+    def listener_failed(self, collection: Collection, error: str) -> None:
+        """The listener stopped: read the collection as without one, until it is back."""
+        entry = self._entries[collection]
+        if entry.live:
+            # The first failure of an outage: read at once. Later failures of
+            # the same outage wait for max_age like any read.
+            entry.checked_at = float("-inf")
+        entry.listening = entry.live = False
+        entry.last_error = error
+        if entry.listener_settled is not None:
+            entry.listener_settled.set()  # whoever waits for it reads instead
+
     async def _refresh(self, collection: Collection, entry: _Entry) -> None:
         try:
             items = tuple(await self._store.fetch(collection))
         except ContentUnavailableError as error:
             log_fetch_error(collection, error)
-            entry.last_error = str(error)
+            if not entry.live:  # else the listener came back meanwhile: its content is good
+                entry.last_error = str(error)
             if entry.snapshot is None or entry.snapshot.error is not None:
                 entry.snapshot = Snapshot(items=(), version=self._next_version(), error=str(error))
             # Keep serving what we had; try again after the same period.
@@ -106,6 +168,10 @@ class ContentCache:
             if entry.snapshot is None:
                 entry.snapshot = Snapshot(items=(), version=self._next_version(), error=str(error))
         else:
+            if entry.live:
+                return  # the listener published while this read ran: it is newer
+            if self.on_read_while_not_live is not None:
+                self.on_read_while_not_live(collection)
             entry.last_error = None
             previous = entry.snapshot
             if previous is None or previous.error is not None or previous.items != items:
@@ -120,6 +186,7 @@ class ContentCache:
         return CollectionStatus(
             has_content=snapshot is not None and snapshot.error is None,
             last_error=entry.last_error,
+            live=entry.live,
         )
 
     def _next_version(self) -> int:

@@ -15,6 +15,7 @@ from google.api_core import exceptions as google_errors
 from google.api_core import retry as retries
 from google.cloud import firestore
 
+from server.content.listener import CollectionListener, OnDocuments, OnStopped
 from server.content.models import Collection, ContentItem, parse_documents
 from server.content.photo_urls import PhotoUrlPolicy
 from server.content.store import ContentUnavailableError
@@ -63,6 +64,25 @@ class FirestoreContentStore:
             firestore.Client(project=project),
             timeout_seconds=timeout_seconds,
             photo_urls=photo_urls,
+        )
+
+    @property
+    def photo_urls(self) -> PhotoUrlPolicy:
+        return self._photo_urls
+
+    def listen(
+        self,
+        collection: Collection,
+        *,
+        on_documents: OnDocuments,
+        on_stopped: OnStopped,
+    ) -> CollectionListener:
+        """A real-time listener on the collection; its callbacks run on the client's threads."""
+        return CollectionListener(
+            self._client,
+            collection.firestore_name,
+            on_documents=on_documents,
+            on_stopped=on_stopped,
         )
 
     async def fetch(self, collection: Collection) -> list[ContentItem]:

@@ -53,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    validate = commands.add_parser(
+    _folder_command(
+        commands,
         "validate",
         help="check the content files against the site's rules",
         description=(
@@ -62,9 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
             "DIR/images. Prints every problem with its file, document id and field."
         ),
     )
-    validate.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
 
-    push = commands.add_parser(
+    push = _folder_command(
+        commands,
         "push",
         help="write the content files to Firestore",
         description=(
@@ -73,7 +74,6 @@ def build_parser() -> argparse.ArgumentParser:
             "has a problem. Documents only in Firestore are kept unless --prune is given."
         ),
     )
-    push.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
     push.add_argument(
         "--dry-run", action="store_true", help="show what would change and write nothing"
     )
@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     push.add_argument("--yes", action="store_true", help="write without asking for confirmation")
     _add_timeout(push)
 
-    pull_command = commands.add_parser(
+    pull_command = _folder_command(
+        commands,
         "pull",
         help="write Firestore's content to the content files (no images)",
         description=(
@@ -93,9 +94,21 @@ def build_parser() -> argparse.ArgumentParser:
             "are, so /images/... photos must already be in DIR/images."
         ),
     )
-    pull_command.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
     _add_timeout(pull_command)
     return parser
+
+
+def _folder_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    *,
+    help: str,
+    description: str,
+) -> argparse.ArgumentParser:
+    """A subcommand that works on a content folder, DIR."""
+    command = commands.add_parser(name, help=help, description=description)
+    command.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
+    return command
 
 
 def _add_timeout(command: argparse.ArgumentParser) -> None:

@@ -19,11 +19,20 @@ MAX_HEADER_BYTES = 16 * 1024
 
 class RequestRules:
     def __init__(
-        self, app: ASGIApp, *, canonical_paths: Iterable[str], post_paths: Iterable[str] = ()
+        self,
+        app: ASGIApp,
+        *,
+        canonical_paths: Iterable[str],
+        item_prefixes: Iterable[str] = (),
+        post_paths: Iterable[str] = (),
     ) -> None:
         self.app = app
         # "/collabrations" (any case) -> "/Collabrations"
         self._canonical = {path.lower(): path for path in canonical_paths}
+        # The pages whose items live one segment below them (/projects/{id}):
+        # their part of such a path is made canonical, never the id's, whose
+        # case is its own (Firestore ids are case-sensitive).
+        self._item_prefixes = {path.lower(): path for path in item_prefixes}
         # The only paths that take a POST (the web-vitals beacon, when it is on).
         self._post_paths = frozenset(post_paths)
 
@@ -52,8 +61,14 @@ class RequestRules:
         if header_bytes > MAX_HEADER_BYTES:
             return PlainTextResponse("Request Header Fields Too Large", 431, headers)
         path: str = scope["path"]
+        query = scope.get("query_string", b"").decode("latin-1")
         canonical = self._canonical.get(path.lower())
         if canonical is not None and canonical != path:
-            query = scope.get("query_string", b"").decode("latin-1")
             return RedirectResponse(str(URL(path=canonical, query=query)), 301)
+        prefix, _, item_id = path.rpartition("/")
+        canonical = self._item_prefixes.get(prefix.lower())
+        if canonical is not None and canonical != prefix and item_id:
+            # The id as the request spelt it: escaped, and not decoded twice.
+            raw_id = raw_path.rpartition(b"/")[2].decode("latin-1")
+            return RedirectResponse(str(URL(path=f"{canonical}/{raw_id}", query=query)), 301)
         return None

@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from server.http.caching import CONTENT_IMAGE, IMMUTABLE, NO_STORE
-from server.images.formats import negotiate
+from server.images.formats import OutputFormat, negotiate
 from server.images.pipeline import PhotoPipeline, PhotoRefused, UnknownPhoto
 from server.images.urls import VERSION, source_from_route
 from server.images.variants import variant_named
@@ -33,7 +33,9 @@ async def photo_variant(request: Request) -> Response:
         # Never a redirect here: that would send visitors wherever a URL says.
         logger.warning("Image route: refused %s: %s", source.photo_url[:300], problem)
         raise HTTPException(status_code=404)
-    output = negotiate(request.headers.get("accept", ""))
+    output = (
+        OutputFormat.JPEG if variant.jpeg_only else negotiate(request.headers.get("accept", ""))
+    )
     try:
         made = await pipeline.variant(source, params["version"], variant, output)
     except UnknownPhoto:
@@ -53,6 +55,7 @@ async def photo_variant(request: Request) -> Response:
     headers = {
         # A changed local file answers an old URL too, but only for a while.
         "Cache-Control": IMMUTABLE if made.current else CONTENT_IMAGE,
-        "Vary": "Accept",
+        # A JPEG-only variant is the same whatever the Accept header.
+        **({} if variant.jpeg_only else {"Vary": "Accept"}),
     }
     return Response(made.body, media_type=made.output.media_type, headers=headers)

@@ -73,7 +73,7 @@ def _transform(
     image.draft(None, (target[1], target[0]) if turned else target)
     image.load()
     image = _in_srgb(ImageOps.exif_transpose(image))
-    if variant.square:
+    if variant.cropped:
         image = ImageOps.fit(image, target, Image.Resampling.LANCZOS)
     elif image.size != target:
         image = image.resize(target, Image.Resampling.LANCZOS, reducing_gap=3.0)

@@ -14,27 +14,43 @@ from dataclasses import dataclass
 WIDTHS = (320, 480, 640, 960, 1280, 1920)
 # Square crops for the modal: its 400x400 and the same for 2x screens.
 SQUARES = (400, 800)
+# The picture of a shared link (Open Graph, Twitter cards): the 1.91:1 that
+# Facebook, LinkedIn, X and WhatsApp show uncropped, always JPEG, which every
+# link-preview reader decodes (several take neither AVIF nor WebP).
+SOCIAL = "og1200"
+SOCIAL_SIZE = (1200, 630)
 
 
 @dataclass(frozen=True)
 class Variant:
     name: str
     width: int
-    # A centred square `width` on a side, rather than `width` wide at the photo's ratio.
-    square: bool = False
+    # A centred crop `width` x `height`, rather than `width` wide at the photo's ratio.
+    height: int | None = None
+    # JPEG whatever the request's Accept says.
+    jpeg_only: bool = False
+
+    @property
+    def square(self) -> bool:
+        return self.height == self.width
+
+    @property
+    def cropped(self) -> bool:
+        return self.height is not None
 
     def size_for(self, source_width: int, source_height: int) -> tuple[int, int]:
         """The output size for a source of this size: never larger than the source."""
-        if self.square:
-            side = min(self.width, source_width, source_height)
-            return side, side
+        if self.height is not None:
+            scale = min(1.0, source_width / self.width, source_height / self.height)
+            return max(1, round(self.width * scale)), max(1, round(self.height * scale))
         width = min(self.width, source_width)
         return width, max(1, round(source_height * width / source_width))
 
 
 VARIANTS: dict[str, Variant] = {
     **{f"w{width}": Variant(f"w{width}", width) for width in WIDTHS},
-    **{f"s{side}": Variant(f"s{side}", side, square=True) for side in SQUARES},
+    **{f"s{side}": Variant(f"s{side}", side, height=side) for side in SQUARES},
+    SOCIAL: Variant(SOCIAL, SOCIAL_SIZE[0], height=SOCIAL_SIZE[1], jpeg_only=True),
 }
 
 

@@ -1,7 +1,9 @@
 """Fetch a page's content, render it in V8, wrap it in the HTML document.
 
-Rendered pages are cached by route and content version: a page is rendered
-once per change of the collections it shows, not once per request.
+Rendered pages are cached by path and content version: a page is rendered
+once per change of the collections it shows, not once per request. Each
+project and collabration has a page of its own (/projects/{id}): the list page
+with that card's modal open, cached the same way (server/rendering/page_cache.py).
 """
 
 from __future__ import annotations
@@ -16,14 +18,16 @@ from typing import Any
 
 from server.company import Company
 from server.content.cache import ContentCache, Snapshot
-from server.content.models import Collection, ContentItem
+from server.content.models import CardItem, Collection, ContentItem
 from server.i18n import Locale, messages
 from server.images.urls import PhotoKeys
+from server.images.variants import SOCIAL
 from server.rendering.document import DocumentTemplate, PageMeta
 from server.rendering.inline_data import json_for_script
+from server.rendering.page_cache import DEFAULT_MAX_BYTES, RenderedPageCache
 from server.rendering.render_pool import RenderPool
 from server.seo import structured_data
-from server.site_map import SitePage
+from server.site_map import ItemPage, SitePage
 
 # The header's links, as English paths, for the plain fallback page.
 NAV_PATHS = {
@@ -35,6 +39,11 @@ NAV_PATHS = {
 
 # The picture shown when a page is shared (Open Graph, Twitter cards).
 SOCIAL_IMAGE_PATH = "/images/og-default.jpg"
+# An item's name and description in its page's title and description: search
+# results and link previews show less than this, and a document's text can be
+# 100 KB long.
+MAX_TITLE_NAME = 100
+MAX_DESCRIPTION = 300
 
 
 @dataclass(frozen=True)
@@ -51,6 +60,19 @@ class RenderedPage:
         return cls(
             html=body, etag='"' + base64.urlsafe_b64encode(digest).decode().rstrip("=") + '"'
         )
+
+
+class UnknownItem(Exception):
+    """No card of the collection has this id."""
+
+    def __init__(self, item_id: str, *, other_case: str | None) -> None:
+        super().__init__(item_id)
+        # The one id that differs from the one asked for only in case, if any.
+        self.other_case = other_case
+
+
+class ContentUnavailable(Exception):
+    """The collection could not be read and nothing was read before."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +93,7 @@ class PageRenderer:
         base_url: str,
         photo_keys: PhotoKeys | None = None,
         cache_pages: bool = True,
+        cache_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
         self._content = content
         self._pool = pool
@@ -81,7 +104,12 @@ class PageRenderer:
         self._cache_pages = cache_pages
         # One entry per page: what it was rendered from (the content versions
         # and the photos' keys, which change with the image files), and the result.
-        self._pages: dict[str, tuple[object, RenderedPage]] = {}
+        self._pages = RenderedPageCache(max_bytes=cache_bytes)
+
+    @property
+    def cached_pages(self) -> RenderedPageCache:
+        """The rendered pages kept, for measuring (scripts/item_pages_memory.py)."""
+        return self._pages
 
     async def page_data(self, page: SitePage) -> dict[str, Any]:
         """The data the page is rendered and hydrated with, from the content cache."""
@@ -100,22 +128,51 @@ class PageRenderer:
         keys = await self._photo_keys.keys_for(
             item.photoUrl for snapshot in snapshots for item in snapshot.items
         )
+        return await self._render(page.path, page, snapshots, keys, self.meta(page, snapshots))
+
+    async def render_item(self, item_page: ItemPage) -> PageRender:
+        """The list page with the item's modal open. Raises UnknownItem when the
+        collection has no such id, ContentUnavailable when it cannot be read,
+        RenderError when React fails in V8."""
+        page = item_page.list_page
+        snapshots = await self._snapshots(page)
+        snapshot = snapshots[page.collections.index(item_page.collection)]
+        card = find_card(snapshot.items, item_page.item_id)
+        if card is None:
+            if snapshot.error is not None:
+                raise ContentUnavailable(snapshot.error)
+            raise UnknownItem(
+                item_page.item_id, other_case=id_in_other_case(snapshot.items, item_page.item_id)
+            )
+        keys = await self._photo_keys.keys_for(
+            item.photoUrl for snapshot in snapshots for item in snapshot.items
+        )
+        meta = self.item_meta(item_page, card, keys.get(card.photoUrl))
+        return await self._render(item_page.path, page, snapshots, keys, meta)
+
+    async def _render(
+        self,
+        path: str,
+        page: SitePage,
+        snapshots: list[Snapshot],
+        keys: dict[str, str],
+        meta: PageMeta,
+    ) -> PageRender:
         # A page is rendered again when its content or one of its photos changes.
         made_from = (tuple(snapshot.version for snapshot in snapshots), keys)
-        cached = self._pages.get(page.path)
-        if cached is not None and cached[0] == made_from:
-            return PageRender(cached[1], from_cache=True)
+        cached = self._pages.get(path, made_from)
+        if cached is not None:
+            return PageRender(cached, from_cache=True)
         data = self._page_data(page, snapshots, keys)
-        body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
+        # The path tells the React router which card, if any, is open.
+        body_html = await self._pool.render(path, json.dumps(data, ensure_ascii=False))
         rendered = RenderedPage.from_html(
             self._document.render(
-                meta=self.meta(page, snapshots),
-                body_html=body_html,
-                page_data_json=json_for_script(data),
+                meta=meta, body_html=body_html, page_data_json=json_for_script(data)
             )
         )
         if self._cache_pages:
-            self._pages[page.path] = (made_from, rendered)
+            self._pages.put(path, made_from, rendered)
         return PageRender(rendered, from_cache=False)
 
     def render_fallback(self, page: SitePage) -> RenderedPage:
@@ -131,7 +188,7 @@ class PageRenderer:
             )
         )
 
-    def _alternates(self, page: SitePage) -> tuple[tuple[str, str], ...]:
+    def _alternates(self, page: SitePage | ItemPage) -> tuple[tuple[str, str], ...]:
         """The same page in every language, English as the default (hreflang)."""
         in_each = [
             (locale.value, self._base_url + page.in_locale(locale).path) for locale in Locale
@@ -144,6 +201,8 @@ class PageRenderer:
         """What the page shows and the browser hydrates with (ui/types.ts: PageData)."""
         return {
             "company": self._company.for_page(page.locale),
+            # Where the public reaches the site: the address a card's Share gives.
+            "siteUrl": self._base_url,
             "content": {
                 collection.page_key: items_for_page(snapshot.items, photo_keys)
                 for collection, snapshot in zip(page.collections, snapshots, strict=True)
@@ -159,7 +218,7 @@ class PageRenderer:
             if collection is not Collection.SLIDER:
                 nodes.append(
                     structured_data.item_list(
-                        page.title, snapshot.items, self._base_url, page.path, page.locale
+                        page.title, snapshot.items, self._base_url, page, page.locale
                     )
                 )
         catalogue = messages(page.locale)["meta"]
@@ -176,6 +235,68 @@ class PageRenderer:
             image_url=self._base_url + SOCIAL_IMAGE_PATH,
             structured_data=json_for_script(structured_data.graph(*nodes)) if indexed else None,
         )
+
+    def item_meta(self, item_page: ItemPage, card: CardItem, photo_key: str | None) -> PageMeta:
+        """An item's page: its own title, description, address, picture and JSON-LD."""
+        page = item_page.list_page
+        locale = page.locale
+        company_name = self._company.text("name", locale)
+        name = card.localized_name(locale)
+        url = self._base_url + item_page.path
+        # Through the image route when it takes the photo: a 1200 px JPEG any
+        # link preview reads, not the original, which may be megabytes.
+        image = (
+            f"{self._base_url}/img/{SOCIAL}/{photo_key}"
+            if photo_key is not None
+            else structured_data.absolute(self._base_url, card.photoUrl)
+        )
+        nodes = [
+            structured_data.organization(self._company, self._base_url, locale),
+            structured_data.card_page(
+                card,
+                url=url,
+                image=image,
+                base_url=self._base_url,
+                list_page=page,
+                locale=locale,
+            ),
+        ]
+        catalogue = messages(locale)["meta"]
+        return PageMeta(
+            title=f"{shortened(name, MAX_TITLE_NAME)} | {page.title} | {company_name}",
+            description=shortened(card.localized_description(locale), MAX_DESCRIPTION),
+            site_name=company_name,
+            lang=catalogue["lang"],
+            dir=catalogue["dir"],
+            og_locale=catalogue["ogLocale"],
+            ui_module=page.ui_module,
+            canonical_url=url,
+            alternates=self._alternates(item_page),
+            image_url=image,
+            structured_data=json_for_script(structured_data.graph(*nodes)),
+        )
+
+
+def shortened(text: str, limit: int) -> str:
+    """`text` on one line, cut at a word before `limit` characters when longer."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:.") + "…"
+
+
+def find_card(items: tuple[ContentItem, ...], item_id: str) -> CardItem | None:
+    return next((item for item in items if isinstance(item, CardItem) and item.id == item_id), None)
+
+
+def id_in_other_case(items: tuple[ContentItem, ...], item_id: str) -> str | None:
+    """The one id equal to `item_id` but for case (a link typed by hand), else None."""
+    folded = item_id.casefold()
+    matches = [item.id for item in items if item.id.casefold() == folded and item.id != item_id]
+    return matches[0] if len(matches) == 1 else None
 
 
 def empty_page_data(company: Company) -> dict[str, Any]:

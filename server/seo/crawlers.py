@@ -6,14 +6,14 @@ from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
 from server.i18n import Locale
-from server.site_map import SitePage
+from server.site_map import ItemPage, SitePage
 
 
 def robots_txt(base_url: str) -> str:
     return f"User-agent: *\nAllow: /\n\nSitemap: {base_url}/sitemap.xml\n"
 
 
-def sitemap_xml(base_url: str, pages: Iterable[SitePage]) -> str:
+def sitemap_xml(base_url: str, pages: Iterable[SitePage | ItemPage]) -> str:
     """Every page in every language, each naming its translations (hreflang)."""
     entries = []
     for page in pages:

@@ -1,4 +1,8 @@
-"""The files crawlers and browsers ask the site root for: robots, sitemap, icons, manifest."""
+"""The files crawlers and browsers ask the site root for: robots, sitemap, icons, manifest.
+
+The sitemap lists every project and collabration too, so it follows the
+content: it is made again when a collection's version changes.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
 from server.company import Company
-from server.http.caching import SITE_FILE
+from server.content.cache import ContentCache
+from server.content.models import CardItem, Collection
+from server.http.caching import PAGE, SITE_FILE
 from server.seo.crawlers import robots_txt, sitemap_xml
-from server.site_map import PAGES
+from server.site_map import LIST_PAGES, PAGES, ItemPage, SitePage
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 ICONS = ("favicon.ico", "icon.svg", "apple-touch-icon.png", "icon-192.png", "icon-512.png")
@@ -20,8 +26,10 @@ ICONS = ("favicon.ico", "icon.svg", "apple-touch-icon.png", "icon-192.png", "ico
 
 class SiteFiles:
     def __init__(self, company: Company, base_url: str) -> None:
+        self._base_url = base_url
         self._robots = robots_txt(base_url)
-        self._sitemap = sitemap_xml(base_url, PAGES)
+        # The content versions the sitemap was made from, and the sitemap.
+        self._sitemap: tuple[tuple[int, ...], str] | None = None
         self._manifest = json.dumps(
             {
                 "name": company.name,
@@ -47,8 +55,20 @@ class SiteFiles:
     async def robots(self, _request: Request) -> Response:
         return Response(self._robots, media_type="text/plain", headers=_cached())
 
-    async def sitemap(self, _request: Request) -> Response:
-        return Response(self._sitemap, media_type="application/xml", headers=_cached())
+    async def sitemap(self, request: Request) -> Response:
+        content: ContentCache = request.state.content
+        collections = tuple(dict.fromkeys(page.cards for page in LIST_PAGES if page.cards))
+        snapshots = [await content.get(collection) for collection in collections]
+        versions = tuple(snapshot.version for snapshot in snapshots)
+        if self._sitemap is None or self._sitemap[0] != versions:
+            ids = {
+                collection: [item.id for item in snapshot.items if isinstance(item, CardItem)]
+                for collection, snapshot in zip(collections, snapshots, strict=True)
+            }
+            self._sitemap = (versions, sitemap_xml(self._base_url, _site_pages(ids)))
+        # Cached as the pages are: it changes when they do.
+        headers = {"Cache-Control": PAGE}
+        return Response(self._sitemap[1], media_type="application/xml", headers=headers)
 
     async def manifest(self, _request: Request) -> Response:
         return Response(self._manifest, media_type="application/manifest+json", headers=_cached())
@@ -58,6 +78,16 @@ class SiteFiles:
         if name not in ICONS:
             raise HTTPException(status_code=404)
         return FileResponse(STATIC_DIR / name, headers=_cached())
+
+
+def _site_pages(ids: dict[Collection, list[str]]) -> list[SitePage | ItemPage]:
+    """Every page in both languages, each list page followed by its cards' pages."""
+    listed: list[SitePage | ItemPage] = []
+    for page in PAGES:
+        listed.append(page)
+        if page.cards is not None:
+            listed.extend(ItemPage(page, item_id) for item_id in ids.get(page.cards, []))
+    return listed
 
 
 def _cached() -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""schema.org JSON-LD for search engines: the company, its branches, the lists."""
+"""schema.org JSON-LD for search engines: the company, its branches, the lists, the cards."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 from server.company import Branch, Company
 from server.content.models import CardItem, ContentItem
 from server.i18n import Locale, messages
+from server.site_map import ItemPage, SitePage
 
 JsonLd = dict[str, Any]
 
@@ -57,15 +58,15 @@ def item_list(
     name: str,
     items: tuple[ContentItem, ...],
     base_url: str,
-    page_path: str,
+    page: SitePage,
     locale: Locale = Locale.EN,
 ) -> JsonLd:
-    """A list page's cards, in the order and language shown."""
+    """A list page's cards, in the order and language shown, each with its address."""
     cards = [item for item in items if isinstance(item, CardItem)]
     return {
         "@type": "ItemList",
         "name": name,
-        "url": base_url + page_path,
+        "url": base_url + page.path,
         "numberOfItems": len(cards),
         "itemListElement": [
             {
@@ -76,10 +77,46 @@ def item_list(
                     "name": card.localized_name(locale),
                     "description": card.localized_description(locale),
                     "image": absolute(base_url, card.photoUrl),
+                    "url": base_url + ItemPage(page, card.id).path,
                 },
             }
             for position, card in enumerate(cards, start=1)
         ],
+    }
+
+
+def card_page(
+    card: CardItem, *, url: str, image: str, base_url: str, list_page: SitePage, locale: Locale
+) -> JsonLd:
+    """One project or collabration on its own page, and the way to it from its list."""
+    list_url = base_url + list_page.path
+    return {
+        "@type": "WebPage",
+        "@id": url,
+        "url": url,
+        "name": card.localized_name(locale),
+        "inLanguage": locale.value,
+        "isPartOf": {"@type": "CollectionPage", "name": list_page.title, "url": list_url},
+        "mainEntity": {
+            "@type": "CreativeWork",
+            "name": card.localized_name(locale),
+            "description": card.localized_description(locale),
+            "image": image,
+            "url": url,
+            "publisher": {"@id": f"{base_url}/#organization"},
+        },
+        "breadcrumb": {
+            "@type": "BreadcrumbList",
+            "itemListElement": [
+                {"@type": "ListItem", "position": 1, "name": list_page.title, "item": list_url},
+                {
+                    "@type": "ListItem",
+                    "position": 2,
+                    "name": card.localized_name(locale),
+                    "item": url,
+                },
+            ],
+        },
     }
 
 

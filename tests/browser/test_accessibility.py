@@ -32,7 +32,18 @@ def violations(page: Page) -> list[str]:
 
 @PHONE_AND_DESKTOP
 @pytest.mark.parametrize(
-    "path", ["/", "/projects", "/Collabrations", "/not-here", "/ar", "/ar/projects"]
+    "path",
+    [
+        "/",
+        "/projects",
+        "/Collabrations",
+        "/not-here",
+        "/ar",
+        "/ar/projects",
+        # A card's own page: the list with its modal open from the server's HTML.
+        "/projects/dead-sea-resort-lobby",
+        "/ar/Collabrations/tilal-and-noor-interiors",
+    ],
 )
 def test_axe_finds_no_violation(page: Page, site: LiveServer, path: str) -> None:
     page.goto(site.url + path)

@@ -141,13 +141,28 @@ def test_the_format_follows_the_browsers_accept_header(
     assert image.size == (640, 480)
 
 
+@pytest.mark.parametrize("accept", ["image/avif,image/webp,*/*", "image/webp", "*/*", ""])
+def test_the_social_picture_is_a_1200_wide_jpeg_whatever_the_accept_header(
+    client: TestClient, accept: str
+) -> None:
+    # Link-preview readers (WhatsApp, Facebook, X) send all sorts of Accept
+    # headers, and not all of them decode AVIF or WebP.
+    response = client.get(f"/img/og1200/{key_of(client, 'local')}", headers={"Accept": accept})
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "image/jpeg"
+    assert "vary" not in response.headers
+    image = decoded(response.content)
+    assert image.format == "JPEG"
+    assert image.size == (1200, 630)
+
+
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_every_variant_has_its_exact_size(client: TestClient, name: str) -> None:
     response = client.get(f"/img/{name}/{key_of(client, 'local')}", headers={"Accept": "*/*"})
     variant = VARIANTS[name]
     expected = (
-        (variant.width, variant.width)
-        if variant.square
+        (variant.width, variant.height)
+        if variant.height is not None
         else (variant.width, variant.width * 3 // 4)
     )
     assert decoded(response.content).size == expected

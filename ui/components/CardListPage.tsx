@@ -1,4 +1,9 @@
-import { useState } from "react";
+import { useEffect } from "react";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { cardText } from "../data/localizedItem";
+import { usePageData } from "../data/PageDataContext";
+import { useLocale } from "../i18n/locale";
+import { itemPath, pageFor, routeFor } from "../split/routes";
 import type { CardItem } from "../types";
 import { CardGrid } from "./CardGrid";
 import { CardModal } from "./CardModal";
@@ -9,11 +14,56 @@ interface CardListPageProps {
   items: CardItem[];
 }
 
-/** The shared body of /projects and /Collabrations: heading, grid and modal. */
-export function CardListPage({ title, intro, items }: CardListPageProps) {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = items.find((item) => item.id === selectedId) ?? null;
+/** History state of a card's page opened by a click here: Close goes back to the list. */
+interface OpenedFromList {
+  openedFromList: true;
+}
 
+function openedFromList(state: unknown): boolean {
+  return (state as Partial<OpenedFromList> | null)?.openedFromList === true;
+}
+
+/**
+ * The shared body of /projects and /Collabrations: heading, grid and modal.
+ * The selected card is the address's: /projects/{id} is the list with that
+ * card's modal open, so the history (Back, Forward) opens and closes it.
+ */
+export function CardListPage({ title, intro, items }: CardListPageProps) {
+  const { itemId } = useParams();
+  const { pathname, state } = useLocation();
+  const navigate = useNavigate();
+  const { company, siteUrl } = usePageData();
+  const { locale, messages } = useLocale();
+  const listPath = routeFor(pathname)?.path ?? pathname;
+  const selected = itemId === undefined ? null : (items.find((item) => item.id === itemId) ?? null);
+
+  function open(item: CardItem): void {
+    const opened: OpenedFromList = { openedFromList: true };
+    // Another card while one is open replaces it, as it came: Back and Close
+    // still lead to the list.
+    if (itemId !== undefined) navigate(itemPath(listPath, item.id), { state, replace: true });
+    else navigate(itemPath(listPath, item.id), { state: opened });
+  }
+
+  function close(): void {
+    // Opened by a click: back to the list's entry, so Forward opens it again.
+    // Arrived at the card's address: on to the list.
+    if (openedFromList(state)) navigate(-1);
+    else navigate(listPath);
+  }
+
+  // The server titles a card's page; client navigation keeps it in step.
+  const pageTitle = messages.pages[pageFor(pathname)].title;
+  const selectedName = selected === null ? null : cardText(selected, locale).name;
+  useEffect(() => {
+    if (itemId === undefined) return;
+    document.title =
+      selectedName === null
+        ? `${pageTitle} | ${company.name}`
+        : `${selectedName} | ${pageTitle} | ${company.name}`;
+  }, [itemId, selectedName, pageTitle, company.name]);
+
+  const origin = siteUrl ?? (typeof window === "undefined" ? "" : window.location.origin);
   return (
     <main id="main" className="list-page">
       <div className="container">
@@ -21,9 +71,13 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
           <h1 className="list-page__title">{title}</h1>
           <p className="list-page__intro">{intro}</p>
         </header>
-        <CardGrid items={items} selectedId={selectedId} onSelect={(item) => setSelectedId(item.id)} />
+        <CardGrid items={items} selectedId={selected?.id ?? null} onSelect={open} />
       </div>
-      <CardModal item={selected} onClose={() => setSelectedId(null)} />
+      <CardModal
+        item={selected}
+        shareUrl={selected === null ? "" : origin + itemPath(listPath, selected.id)}
+        onClose={close}
+      />
     </main>
   );
 }

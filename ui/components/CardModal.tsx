@@ -1,40 +1,63 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cardText } from "../data/localizedItem";
 import { useLocale } from "../i18n/locale";
 import { photoSquare } from "../data/photoSources";
 import type { CardItem } from "../types";
+import { ShareActions } from "./ShareActions";
 
 // 400 px, or the width of a narrow phone less the dialog's margins (styles/site.css).
 const MODAL_IMAGE_SIZES = "(max-width: 27rem) calc(100vw - 2rem), 400px";
 
 interface CardModalProps {
   item: CardItem | null;
+  /** The item's public address, for Share. */
+  shareUrl: string;
   onClose: () => void;
 }
 
 /**
  * The selected card in a native modal <dialog>: the browser gives focus
  * handling, Escape to close and an inert page behind it for free.
+ *
+ * A card's own page (/projects/{id}) comes from the server with the dialog
+ * open (`open` in the HTML), so it shows without JavaScript; Close is a
+ * `method="dialog"` form, which closes it without JavaScript too. Once
+ * hydrated, the dialog is reopened as a modal.
  */
-export function CardModal({ item, onClose }: CardModalProps) {
+export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { locale, messages } = useLocale();
   const text = item === null ? null : cardText(item, locale);
+  // What the server rendered; never changed, so React never touches `open` after.
+  const [openInHtml] = useState(item !== null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog === null) return;
-    if (item !== null && !dialog.open) dialog.showModal();
+    if (item !== null && !dialog.matches(":modal")) {
+      // Open from the server's HTML, but not modal: close it and show it again.
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
     if (item === null && dialog.open) dialog.close();
   }, [item]);
+
+  function closed(): void {
+    // Our own close (the address no longer names a card, or the reopening
+    // above) is not the visitor's: only a close that left it shut and a card
+    // still selected goes back to the list.
+    if (item === null || dialogRef.current?.open) return;
+    onClose();
+  }
 
   return (
     <dialog
       ref={dialogRef}
       className="card-modal"
       aria-labelledby="card-modal-title"
-      // Escape closes the dialog natively; keep the selection in step.
-      onClose={onClose}
+      open={openInHtml || undefined}
+      // Close, Escape and the no-JavaScript form all end in the close event.
+      onClose={closed}
     >
       {item !== null && text !== null && (
         <div className="card-modal__content">
@@ -52,9 +75,12 @@ export function CardModal({ item, onClose }: CardModalProps) {
             <p className="card-modal__description" dir="auto">
               {text.description}
             </p>
-            <button type="button" className="button button--primary" onClick={onClose} autoFocus>
-              {messages.lists.close}
-            </button>
+            <form method="dialog" className="card-modal__close">
+              <button type="submit" className="button button--primary" autoFocus>
+                {messages.lists.close}
+              </button>
+            </form>
+            <ShareActions name={text.name} url={shareUrl} />
           </div>
         </div>
       )}

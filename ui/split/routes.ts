@@ -1,24 +1,64 @@
 // The site's routes, once: the router (App.tsx) and the client's page loader
 // (pages.client.tsx) both read this table. Every page exists in English at
-// its path and in Arabic under /ar.
+// its path and in Arabic under /ar. Each card of a list page has its own
+// address one segment below it (/projects/{id}): the list with that card open.
 import { localized } from "../i18n/locale";
 import type { Locale } from "../i18n/messages";
 
 export type PageKey = "landing" | "projects" | "collabrations" | "notFound";
 
-const PAGES: ReadonlyArray<{ path: string; page: PageKey }> = [
-  { path: "/", page: "landing" },
-  { path: "/projects", page: "projects" },
-  { path: "/Collabrations", page: "collabrations" },
+const PAGES: ReadonlyArray<{ path: string; page: PageKey; cards: boolean }> = [
+  { path: "/", page: "landing", cards: false },
+  { path: "/projects", page: "projects", cards: true },
+  { path: "/Collabrations", page: "collabrations", cards: true },
 ];
 
 const LOCALES: readonly Locale[] = ["en", "ar"];
 
-export const ROUTES: ReadonlyArray<{ path: string; page: PageKey }> = LOCALES.flatMap((locale) =>
-  PAGES.map(({ path, page }) => ({ path: localized(locale, path), page })),
+export interface SiteRoute {
+  /** The page's own path, in its language. */
+  path: string;
+  page: PageKey;
+  /** The router's pattern: list pages take an optional card id. */
+  pattern: string;
+}
+
+export const ROUTES: readonly SiteRoute[] = LOCALES.flatMap((locale) =>
+  PAGES.map(({ path, page, cards }) => {
+    const own = localized(locale, path);
+    return { path: own, page, pattern: cards ? `${own}/:itemId?` : own };
+  }),
 );
 
-/** The page a path shows, matched as the router does (paths are case-sensitive). */
+/** The route a path shows, matched as the router does (paths are case-sensitive). */
+export function routeFor(pathname: string): SiteRoute | undefined {
+  return ROUTES.find(
+    (route) =>
+      route.path === pathname ||
+      (route.pattern !== route.path && itemIdIn(route.path, pathname) !== undefined),
+  );
+}
+
+/** The page a path shows. */
 export function pageFor(pathname: string): PageKey {
-  return ROUTES.find((route) => route.path === pathname)?.page ?? "notFound";
+  return routeFor(pathname)?.page ?? "notFound";
+}
+
+/** The card id in `pathname` below the list page at `listPath`, decoded; else undefined. */
+function itemIdIn(listPath: string, pathname: string): string | undefined {
+  if (!pathname.startsWith(`${listPath}/`)) return undefined;
+  const segment = pathname.slice(listPath.length + 1);
+  return segment === "" || segment.includes("/") ? undefined : segment;
+}
+
+/** A card's address: its list page's path and its id, escaped. */
+export function itemPath(listPath: string, itemId: string): string {
+  return `${listPath}/${encodeURIComponent(itemId)}`;
+}
+
+/** The path as the server's routes name it: a card's page as /projects/{item_id}. */
+export function routePattern(pathname: string): string {
+  const route = routeFor(pathname);
+  if (route === undefined || route.path === pathname) return pathname;
+  return `${route.path}/{item_id}`;
 }

@@ -1,0 +1,241 @@
+"""Keep the content cache current from Firestore listeners: one per collection, per worker.
+
+Each collection gets a supervisor task on the event loop. It subscribes a
+listener (server/content/listener.py): Firestore sends the whole collection
+once, then only the documents that change. Each snapshot crosses from the
+client's thread to the event loop with `call_soon_threadsafe`, its changed
+documents are validated as every read is (`parse_documents`: a bad one is
+skipped with a warning), and the content cache publishes it, which bumps the
+collection's version: rendered pages and ETags follow.
+
+When the listener stops (an error, its stream dropping, or its thread dying
+without a word), the supervisor logs the spec's error line for the collection,
+closes it, and tells the cache, which keeps serving the last good content and
+reads the collection the bounded way (retry budget, deadline) every
+CONTENT_CACHE_SECONDS meanwhile. It subscribes again after a backoff (doubling,
+with jitter, reset once a listener delivers), or as soon as such a read
+succeeds, once per outage: the database is back. Never more than one listener
+per collection: the old one is closed before a new one is made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+import anyio
+
+from server.content.cache import ContentCache
+from server.content.errors import log_fetch_error
+from server.content.listener import ListenedDocument
+from server.content.models import Collection, ContentItem, parse_documents
+from server.content.photo_urls import PhotoUrlPolicy
+
+logger = logging.getLogger(__name__)
+
+
+class Listener(Protocol):
+    @property
+    def alive(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class ListeningStore(Protocol):
+    """A store that can listen (FirestoreContentStore)."""
+
+    @property
+    def photo_urls(self) -> PhotoUrlPolicy: ...
+
+    def listen(
+        self,
+        collection: Collection,
+        *,
+        on_documents: Callable[[Sequence[ListenedDocument]], None],
+        on_stopped: Callable[[str], None],
+    ) -> Listener: ...
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """Seconds between a listener's failure and the next subscription."""
+
+    first: float = 1.0
+    longest: float = 60.0
+
+    def delay(self, failures: int) -> float:
+        # Jitter, so the workers of every instance do not all come back at once.
+        ceiling = min(self.longest, self.first * 2 ** max(0, failures - 1))
+        return random.uniform(ceiling / 2, ceiling)  # noqa: S311 - not for cryptography
+
+
+# How often a supervisor looks whether its listener's thread still runs.
+HEALTH_CHECK_SECONDS = 1.0
+
+
+class LiveContent:
+    """The three supervisors. `start()` on the event loop; `close()` ends every listener."""
+
+    def __init__(
+        self, store: ListeningStore, cache: ContentCache, *, backoff: Backoff | None = None
+    ) -> None:
+        self._store = store
+        self._cache = cache
+        self._backoff = backoff or Backoff()
+        self._feeds = {collection: _Feed(collection, store, cache) for collection in Collection}
+        self._tasks: list[asyncio.Task[None]] = []
+        cache.on_read_while_not_live = self._database_answers
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            asyncio.create_task(feed.supervise(loop, self._backoff), name=f"listen {feed.name}")
+            for feed in self._feeds.values()
+        ]
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        # The listeners' closes block (each joins its thread): at once, off the loop.
+        async with anyio.create_task_group() as group:
+            for feed in self._feeds.values():
+                group.start_soon(feed.close_listener)
+
+    def _database_answers(self, collection: Collection) -> None:
+        self._feeds[collection].database_answers()
+
+
+class _Feed:
+    """One collection's listener, its last documents, and why it stopped."""
+
+    def __init__(self, collection: Collection, store: ListeningStore, cache: ContentCache) -> None:
+        self._collection = collection
+        self._store = store
+        self._cache = cache
+        self._listener: Listener | None = None
+        self._stopped: asyncio.Event = asyncio.Event()
+        self._stop_reason = ""
+        self._delivered = False
+        # A read succeeded while the listener was down: worth one try at once.
+        self._database_back = asyncio.Event()
+        self._early_try_left = True
+        # Each document's last version and what it parsed to (None: skipped),
+        # so an unchanged document is not validated (nor warned about) again.
+        self._parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
+
+    @property
+    def name(self) -> str:
+        return self._collection.firestore_name
+
+    async def supervise(self, loop: asyncio.AbstractEventLoop, backoff: Backoff) -> None:
+        failures = 0
+        while True:
+            self._subscribe(loop)
+            reason = await self._until_stopped()
+            log_fetch_error(self._collection, RuntimeError(f"{self.name}: {reason}"))
+            self._cache.listener_failed(self._collection, reason)
+            await self.close_listener()
+            if self._delivered:
+                failures, self._early_try_left = 1, True
+            else:
+                failures += 1
+            await self._back_off(backoff.delay(failures), shortest=backoff.first / 2)
+
+    async def _back_off(self, seconds: float, *, shortest: float) -> None:
+        self._database_back.clear()
+        waited = asyncio.get_running_loop().time()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._database_back.wait(), seconds)
+            # Once per outage: a listener that fails again waits its backoff.
+            self._early_try_left = False
+            remaining = shortest - (asyncio.get_running_loop().time() - waited)
+            await asyncio.sleep(max(0.0, remaining))
+
+    def database_answers(self) -> None:
+        if self._early_try_left:
+            self._database_back.set()
+
+    def _subscribe(self, loop: asyncio.AbstractEventLoop) -> None:
+        # A fresh event and generation per listener: a late call from an old
+        # listener's thread must not touch the new one.
+        stopped = self._stopped = asyncio.Event()
+        self._delivered = False
+        self._parsed = {}
+        self._cache.listener_started(self._collection)
+
+        def on_documents(documents: Sequence[ListenedDocument]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
+                loop.call_soon_threadsafe(self._deliver, stopped, documents)
+
+        def on_stopped(reason: str) -> None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._stop, stopped, reason)
+
+        try:
+            self._listener = self._store.listen(
+                self._collection, on_documents=on_documents, on_stopped=on_stopped
+            )
+        except Exception as error:  # no listener at all: as a stopped one
+            self._listener = None
+            self._stop(stopped, f"listener not started: {error}")
+
+    async def _until_stopped(self) -> str:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopped.wait(), HEALTH_CHECK_SECONDS)
+                return self._stop_reason
+            listener = self._listener
+            if listener is not None and not listener.alive:
+                # Its thread ended without telling (the library can do that).
+                self._stop(self._stopped, "listener stopped without an error")
+
+    def _stop(self, stopped: asyncio.Event, reason: str) -> None:
+        if stopped is self._stopped and not stopped.is_set():
+            self._stop_reason = reason
+            stopped.set()
+
+    def _deliver(self, stopped: asyncio.Event, documents: Sequence[ListenedDocument]) -> None:
+        if stopped is not self._stopped or stopped.is_set():
+            return  # from a listener already given up on
+        parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
+        for document in documents:
+            known = self._parsed.get(document.id)
+            if known is not None and known[0] == document.update_time:
+                parsed[document.id] = known
+                continue
+            items = parse_documents(
+                self._collection, [(document.id, document.fields)], self._store.photo_urls
+            )
+            parsed[document.id] = (document.update_time, items[0] if items else None)
+        self._parsed = parsed
+        self._cache.publish(
+            self._collection,
+            tuple(item for _, item in parsed.values() if item is not None),
+        )
+        # One line per snapshot (edits are rare); `worker` tells the processes apart.
+        logger.info(
+            "%s %s: %d documents",
+            "Change in" if self._delivered else "Listening to",
+            self.name,
+            len(documents),
+            extra={"worker": os.getpid(), "collection": self.name},
+        )
+        self._delivered = True
+
+    async def close_listener(self) -> None:
+        listener = self._listener
+        if listener is None:
+            return
+        # Shielded: a server stopping mid-close must not leave the listener open.
+        with anyio.CancelScope(shield=True):
+            await anyio.to_thread.run_sync(listener.close)
+        if self._listener is listener:
+            self._listener = None

@@ -1,0 +1,59 @@
+"""Rendered pages kept in memory, each with what it was made from.
+
+A page is served from here while what it was made from (content versions,
+photo keys) is unchanged. Every project and collabration has a page of its
+own, so the cache holds at most `max_bytes` of HTML: past that, the page asked
+for least recently goes first (an LRU), and thousands of items cannot grow a
+worker without bound.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from server.rendering.page_renderer import RenderedPage
+
+# Per worker process. An item page is the whole list page behind its modal:
+# about 25 KB of HTML with the sample's 7 projects, so some 1,300 pages; 1.2 MB
+# with 1,000 projects, so some 25 (scripts/item_pages_memory.py). Its
+# compressed copies, made later by the HTTP layer, add about a tenth.
+DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+
+
+class RenderedPageCache:
+    def __init__(self, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self._max_bytes = max_bytes
+        self._pages: OrderedDict[str, tuple[object, RenderedPage]] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, path: str, made_from: object) -> RenderedPage | None:
+        """The page at `path` if it was made from `made_from`, else None."""
+        entry = self._pages.get(path)
+        if entry is None or entry[0] != made_from:
+            return None
+        self._pages.move_to_end(path)
+        return entry[1]
+
+    def put(self, path: str, made_from: object, page: RenderedPage) -> None:
+        self._forget(path)
+        if len(page.html) > self._max_bytes:
+            return
+        self._pages[path] = (made_from, page)
+        self._bytes += len(page.html)
+        while self._bytes > self._max_bytes:
+            oldest = next(iter(self._pages))
+            self._forget(oldest)
+
+    def _forget(self, path: str) -> None:
+        entry = self._pages.pop(path, None)
+        if entry is not None:
+            self._bytes -= len(entry[1].html)
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+    @property
+    def size_bytes(self) -> int:
+        return self._bytes

@@ -1,0 +1,275 @@
+"""Each card at its own address in the browser: opening, the history, Close and
+Escape, Share, no JavaScript, Arabic. One page load each; the rest is the app."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import Console
+from tests.browser.test_card_lists import documents
+from tests.content_files import cards_with_ids, write_content
+from tests.live_server import LiveServer
+
+PROJECTS = documents("projects.json")
+COLLABRATIONS = documents("collabrations.json")
+COMPANY = "Example Fine Stone Co."
+
+
+def address(site: LiveServer, path: str) -> re.Pattern[str]:
+    return re.compile(re.escape(site.url + path) + "$")
+
+
+def mark_the_page(page: Page) -> None:
+    """A value that survives client navigation and no page load."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def still_the_same_page(page: Page) -> bool:
+    return bool(page.evaluate("window.__sameDocument === true"))
+
+
+def test_a_card_opens_at_its_address_and_back_forward_close_escape_follow(
+    page: Page, site: LiveServer, console: Console
+) -> None:
+    page.goto(site.url + "/projects")
+    mark_the_page(page)
+    dialog = page.get_by_role("dialog")
+    last = page.locator(".card").last
+    last.scroll_into_view_if_needed()
+    scrolled = page.evaluate("window.scrollY")
+    project = PROJECTS[-1]
+    item_path = f"/projects/{project['id']}"
+
+    last.click()
+    expect(page).to_have_url(address(site, item_path))
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading")).to_have_text(project["name"])
+    expect(page).to_have_title(f"{project['name']} | Projects | {COMPANY}")
+    expect(last).to_have_class("card selected")
+
+    page.go_back()
+    expect(page).to_have_url(address(site, "/projects"))
+    expect(dialog).to_be_hidden()
+    expect(page.locator(".card.selected")).to_have_count(0)
+    expect(page).to_have_title(f"Projects | {COMPANY}")
+
+    page.go_forward()
+    expect(page).to_have_url(address(site, item_path))
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading")).to_have_text(project["name"])
+
+    dialog.get_by_role("button", name="Close").click()
+    expect(page).to_have_url(address(site, "/projects"))
+    expect(dialog).to_be_hidden()
+
+    # Close went back in the history, so Forward opens the card again.
+    page.go_forward()
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page).to_have_url(address(site, "/projects"))
+    expect(dialog).to_be_hidden()
+    expect(page.locator(".card.selected")).to_have_count(0)
+
+    # Opening and closing a card left the list where it was.
+    assert page.evaluate("window.scrollY") == scrolled
+    assert still_the_same_page(page)
+    assert console.problems == []
+
+
+def test_an_item_address_opens_the_list_with_its_modal_and_close_leads_to_the_list(
+    page: Page, site: LiveServer, console: Console
+) -> None:
+    collabration = COLLABRATIONS[2]
+    item_path = f"/Collabrations/{collabration['id']}"
+    page.goto(site.url + item_path)
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading")).to_have_text(collabration["name"])
+    # Once hydrated, a true modal: focus inside, the page behind inert.
+    page.wait_for_function("document.querySelector('dialog').matches(':modal')")
+    assert page.evaluate("document.querySelector('dialog').contains(document.activeElement)")
+    expect(page.locator(".card").nth(2)).to_have_class("card selected")
+    mark_the_page(page)
+
+    page.keyboard.press("Escape")
+    expect(page).to_have_url(address(site, "/Collabrations"))
+    expect(dialog).to_be_hidden()
+    expect(page).to_have_title(f"Collabrations | {COMPANY}")
+    page.go_back()
+    expect(page).to_have_url(address(site, item_path))
+    expect(dialog.get_by_role("heading")).to_have_text(collabration["name"])
+    dialog.get_by_role("button", name="Close").click()
+    expect(page).to_have_url(address(site, "/Collabrations"))
+    expect(page.locator(".card")).to_have_count(len(COLLABRATIONS))
+    assert still_the_same_page(page)
+    assert console.problems == []
+
+
+@pytest.fixture
+def clipboard_page(browser: Browser, site: LiveServer) -> Iterator[Page]:
+    """A desktop browser without the Web Share API, which may write the clipboard."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url)
+    context.add_init_script("delete Navigator.prototype.share; delete navigator.share;")
+    yield context.new_page()
+    context.close()
+
+
+def canonical(page: Page) -> str:
+    href = page.locator('link[rel="canonical"]').get_attribute("href")
+    assert href is not None
+    return href
+
+
+def encode_uri_component(text: str) -> str:
+    return quote(text, safe="-_.!~*'()")
+
+
+def test_without_web_share_the_modal_copies_the_link_and_offers_whatsapp(
+    clipboard_page: Page, site: LiveServer
+) -> None:
+    page = clipboard_page
+    project = PROJECTS[1]
+    page.goto(f"{site.url}/projects/{project['id']}")
+    dialog = page.get_by_role("dialog")
+    url = canonical(page)
+    assert url.endswith(f"/projects/{project['id']}")
+    expect(dialog.get_by_role("button", name="Share", exact=True)).to_have_count(0)
+
+    dialog.get_by_role("button", name="Copy link").click()
+    expect(dialog.get_by_role("status")).to_have_text("Link copied")
+    assert page.evaluate("navigator.clipboard.readText()") == url
+
+    whatsapp = dialog.get_by_role("link", name="Send on WhatsApp")
+    expected = "https://wa.me/?text=" + encode_uri_component(f"{project['name']} {url}")
+    expect(whatsapp).to_have_attribute("href", expected)
+    expect(whatsapp).to_have_attribute("target", "_blank")
+
+    # Another card, opened from the list: its own address, not yet copied.
+    page.keyboard.press("Escape")
+    page.locator(".card").nth(4).click()
+    expect(dialog.get_by_role("status")).to_have_text("")
+    dialog.get_by_role("button", name="Copy link").click()
+    expect(dialog.get_by_role("status")).to_have_text("Link copied")
+    assert page.evaluate("navigator.clipboard.readText()").endswith(
+        f"/projects/{PROJECTS[4]['id']}"
+    )
+
+
+def test_with_web_share_the_modal_opens_the_share_sheet(browser: Browser, site: LiveServer) -> None:
+    # Chromium on Linux has no Web Share API; phones do. Stand in for the
+    # system's share sheet and record what the page hands it.
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(
+        "navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };"
+    )
+    page = context.new_page()
+    try:
+        project = PROJECTS[0]
+        page.goto(f"{site.url}/projects/{project['id']}")
+        dialog = page.get_by_role("dialog")
+        expect(dialog.get_by_role("button", name="Copy link")).to_have_count(0)
+        dialog.get_by_role("button", name="Share", exact=True).click()
+        page.wait_for_function("window.__shared !== undefined")
+        shared = page.evaluate("window.__shared")
+        assert shared["url"] == canonical(page)
+        assert shared["title"] == project["name"]
+    finally:
+        context.close()
+
+
+def test_without_javascript_an_item_page_shows_its_modal_and_close_works(
+    browser: Browser, site: LiveServer
+) -> None:
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": 1280, "height": 800}
+    )
+    page = context.new_page()
+    try:
+        project = PROJECTS[3]
+        page.goto(f"{site.url}/projects/{project['id']}")
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_be_visible()
+        expect(dialog.get_by_role("heading")).to_have_text(project["name"])
+        expect(dialog).to_contain_text(project["description"])
+        image = dialog.locator("img")
+        box = image.bounding_box()
+        assert box is not None
+        assert (box["width"], box["height"]) == (400, 400)
+        expect(dialog.get_by_role("link", name="Send on WhatsApp")).to_be_visible()
+        expect(page.locator(".card.selected")).to_have_count(1)
+        # The Close button is a form of method "dialog": no script needed.
+        dialog.get_by_role("button", name="Close").click()
+        expect(dialog).to_be_hidden()
+        expect(page.locator(".card")).to_have_count(len(PROJECTS))
+    finally:
+        context.close()
+
+
+def test_arabic_item_pages_open_close_and_switch_language(
+    page: Page, site: LiveServer, console: Console
+) -> None:
+    first, second = PROJECTS[0], PROJECTS[2]
+    page.goto(f"{site.url}/ar/projects/{first['id']}")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_role("heading")).to_have_text(first["name_ar"])
+    dialog.get_by_role("button", name="إغلاق").click()
+    expect(page).to_have_url(address(site, "/ar/projects"))
+    mark_the_page(page)
+
+    page.locator(".card").nth(2).click()
+    expect(page).to_have_url(address(site, f"/ar/projects/{second['id']}"))
+    expect(dialog.get_by_role("heading")).to_have_text(second["name_ar"])
+    expect(dialog.get_by_role("button", name="نسخ الرابط")).to_be_visible()
+    expect(page).to_have_title(f"{second['name_ar']} | المشاريع | شركة الحجر الفاخر (اسم تجريبي)")
+    # The language switcher (behind the modal) leads to the same card in English.
+    expect(page.locator(".site-nav__language")).to_have_attribute(
+        "href", f"/projects/{second['id']}"
+    )
+    page.keyboard.press("Escape")
+    expect(page).to_have_url(address(site, "/ar/projects"))
+    page.go_forward()
+    expect(dialog.get_by_role("heading")).to_have_text(second["name_ar"])
+    assert still_the_same_page(page)
+    assert console.problems == []
+
+
+ODD_IDS = ["café & co", "50%-off", "what?#now", "it's (new)"]
+
+
+@pytest.fixture(scope="module")
+def odd_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The site on content whose ids need escaping in a URL."""
+    folder = tmp_path_factory.mktemp("odd-ids")
+    projects = cards_with_ids(ODD_IDS)
+    env = {
+        "CONTENT_DIR": str(write_content(folder / "content", projects=projects)),
+        "IMAGE_CACHE_DIR": str(folder / "image-cache"),
+    }
+    with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
+        yield server
+
+
+def test_ids_that_need_escaping_round_trip_through_the_address_bar(
+    page: Page, odd_site: LiveServer, console: Console
+) -> None:
+    page.goto(odd_site.url + "/projects")
+    dialog = page.get_by_role("dialog")
+    for index, item_id in enumerate(ODD_IDS):
+        page.locator(".card").nth(index).click()
+        path = "/projects/" + encode_uri_component(item_id)
+        expect(page).to_have_url(address(odd_site, path))
+        expect(dialog.get_by_role("heading")).to_have_text(f"Project {index}")
+        # The address the browser made is one the server knows.
+        page.reload()
+        expect(dialog.get_by_role("heading")).to_have_text(f"Project {index}")
+        assert canonical(page).endswith(path)
+        dialog.get_by_role("button", name="Close").click()
+        expect(page).to_have_url(address(odd_site, "/projects"))
+    assert console.problems == []

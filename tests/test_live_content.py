@@ -1,0 +1,282 @@
+"""Edits show at once on every worker: Firestore listeners, against the real emulator.
+
+The server is the Procfile's command with two workers; each worker logs a line
+with its pid (`worker`) for every snapshot its listener delivers, so a test can
+tell that every worker has an edit, and then reload over fresh connections.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+
+from tests.firestore_emulator import FirestoreEmulator
+from tests.live_server import LiveServer
+
+PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
+WORKERS = 2
+# The bar: an edit shows on every worker within this long.
+EDIT_SHOWS_WITHIN = 2.0
+RELOADS = 20
+
+
+def project(doc_id: str, name: str) -> dict[str, str]:
+    return {"id": doc_id, "name": name, "description": f"About {name}.", "photoUrl": PHOTO}
+
+
+def seed_site(emulator: FirestoreEmulator, *projects: dict[str, str]) -> None:
+    emulator.seed("Projects", list(projects))
+    emulator.seed("Collabrations", [project("c1", "Studio Meridiana")])
+    emulator.seed("Slider", [{"id": "s1", "photoUrl": PHOTO}])
+
+
+def json_lines(path: Path) -> list[dict[str, Any]]:
+    """The log's JSON lines (uvicorn's parent process writes a few plain ones)."""
+    lines = []
+    for line in path.read_text(errors="replace").splitlines():
+        if line.startswith("{"):
+            lines.append(json.loads(line))
+    return lines
+
+
+def wait_for(what: str, check: Callable[[], bool], *, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout:g} s: {what}")
+        time.sleep(0.05)
+
+
+def workers_with_snapshot(log: Path, *, after: float, collection: str = "Projects") -> set[int]:
+    """The workers whose listener delivered a snapshot of `collection` after `after` (epoch)."""
+    return {
+        line["worker"]
+        for line in json_lines(log)
+        if line.get("collection") == collection
+        and "worker" in line
+        and _epoch(line["time"]) >= after
+    }
+
+
+def _epoch(iso: str) -> float:
+    from datetime import datetime
+
+    return datetime.fromisoformat(iso).timestamp()
+
+
+def reload_fresh(url: str) -> str:
+    # A new connection each time: the kernel hands it to either worker.
+    with httpx.Client(timeout=5.0) as client:
+        response = client.get(url, headers={"Connection": "close"})
+    assert response.status_code == 200
+    return response.text
+
+
+@pytest.fixture(scope="module")
+def two_workers(
+    firestore_emulator: FirestoreEmulator, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[LiveServer, FirestoreEmulator]]:
+    firestore_emulator.reset()
+    seed_site(firestore_emulator, project("p1", "Abdoun villa"), project("p2", "Dead Sea resort"))
+    server = LiveServer(
+        env={
+            "CONTENT_SOURCE": "firestore",
+            "FIRESTORE_EMULATOR_HOST": firestore_emulator.host,
+            "GOOGLE_CLOUD_PROJECT": firestore_emulator.project,
+            "LOG_FORMAT": "json",
+            "RENDER_POOL_SIZE": "1",
+        },
+        log_path=tmp_path_factory.mktemp("live-site") / "uvicorn.log",
+        workers=WORKERS,
+    )
+    with server:
+        wait_for(
+            "every worker listens to Projects",
+            lambda: len(workers_with_snapshot(server.log_path, after=0)) == WORKERS,
+            timeout=20,
+        )
+        yield server, firestore_emulator
+
+
+def change_shows_on_every_worker(
+    server: LiveServer, change: Callable[[], object], shows: Callable[[str], bool]
+) -> None:
+    """Make the change; within 2 s every worker has it and RELOADS fresh reloads all show it."""
+    started_wall, started = time.time(), time.monotonic()
+    change()
+    wait_for(
+        "every worker's listener delivers the change",
+        lambda: len(workers_with_snapshot(server.log_path, after=started_wall)) == WORKERS,
+        timeout=EDIT_SHOWS_WITHIN,
+    )
+    wait_for(
+        "a reload shows the change",
+        lambda: shows(reload_fresh(server.url + "/projects")),
+        timeout=EDIT_SHOWS_WITHIN - (time.monotonic() - started),
+    )
+    pages = [reload_fresh(server.url + "/projects") for _ in range(RELOADS)]
+    assert all(shows(page) for page in pages)
+
+
+def test_an_edit_shows_on_every_worker_within_2_s(
+    two_workers: tuple[LiveServer, FirestoreEmulator],
+) -> None:
+    server, emulator = two_workers
+    change_shows_on_every_worker(
+        server,
+        lambda: emulator.seed("Projects", [project("p1", "Abdoun villa, terrace redone")]),
+        lambda page: "Abdoun villa, terrace redone" in page,
+    )
+
+
+def test_an_added_document_shows_on_every_worker_within_2_s(
+    two_workers: tuple[LiveServer, FirestoreEmulator],
+) -> None:
+    server, emulator = two_workers
+    change_shows_on_every_worker(
+        server,
+        lambda: emulator.seed("Projects", [project("p9", "Aqaba pool deck")]),
+        lambda page: "Aqaba pool deck" in page,
+    )
+
+
+def test_a_deleted_document_goes_from_every_worker_within_2_s(
+    two_workers: tuple[LiveServer, FirestoreEmulator],
+) -> None:
+    server, emulator = two_workers
+    assert "Dead Sea resort" in reload_fresh(server.url + "/projects")
+    change_shows_on_every_worker(
+        server,
+        lambda: emulator.client().collection("Projects").document("p2").delete(),
+        lambda page: "Dead Sea resort" not in page,
+    )
+
+
+def test_a_hostile_document_added_live_is_skipped_with_a_warning(
+    two_workers: tuple[LiveServer, FirestoreEmulator],
+) -> None:
+    server, emulator = two_workers
+    hostile = {"id": "evil", "name": "</script><script>alert(1)</script>", "photoUrl": 7}
+    change_shows_on_every_worker(
+        server,
+        lambda: emulator.seed("Projects", [hostile, project("p10", "Madaba church floor")]),
+        lambda page: "Madaba church floor" in page,
+    )
+    page = reload_fresh(server.url + "/projects")
+    assert "alert(1)" not in page
+    warnings = [
+        line
+        for line in json_lines(server.log_path)
+        if line["level"] == "WARNING" and line["message"].startswith("Skipping Projects/evil:")
+    ]
+    # The same warning as a read gives, once per worker (not again on later changes).
+    assert len(warnings) == WORKERS
+    assert "field 'description' is missing" in warnings[0]["message"]
+
+
+def test_pages_read_nothing_while_listeners_keep_content_current(
+    two_workers: tuple[LiveServer, FirestoreEmulator],
+) -> None:
+    server, _ = two_workers
+    for path in ("/", "/projects", "/Collabrations", "/api/content/slider"):
+        reload_fresh(server.url + path)
+    ready = httpx.get(server.url + "/readyz").json()
+    assert ready["checks"]["content"]["collections"] == {
+        "projects": "live",
+        "collabrations": "live",
+        "slider": "live",
+    }
+    reads = [
+        line["content_reads"]
+        for line in json_lines(server.log_path)
+        if line["logger"] == "server.access" and "content_reads" in line
+    ]
+    assert reads
+    assert set(reads) == {0}
+
+
+def test_a_listener_broken_by_the_database_stopping_falls_back_and_recovers(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # An emulator of its own: this test stops it.
+    logs = tmp_path_factory.mktemp("broken-listener")
+    emulator = FirestoreEmulator.start(log_dir=logs / "first")
+    port = int(emulator.host.rpartition(":")[2])
+    seed_site(emulator, project("p1", "Abdoun villa"))
+    env = {
+        "CONTENT_SOURCE": "firestore",
+        "FIRESTORE_EMULATOR_HOST": emulator.host,
+        "GOOGLE_CLOUD_PROJECT": emulator.project,
+        "LOG_FORMAT": "json",
+        # While the listener is down, the bounded read path, once a second.
+        "CONTENT_CACHE_SECONDS": "1",
+        "FIRESTORE_TIMEOUT_SECONDS": "1",
+        "RENDER_POOL_SIZE": "1",
+    }
+
+    def states(site: LiveServer) -> dict[str, str]:
+        collections: dict[str, str] = httpx.get(site.url + "/readyz", timeout=10).json()["checks"][
+            "content"
+        ]["collections"]
+        return collections
+
+    def error_lines(site: LiveServer, *, listener: bool) -> list[str]:
+        return [
+            line["message"]
+            for line in site.json_log()
+            if line["message"].startswith("Error fetching projects:")
+            and ("listener" in line["message"]) is listener
+        ]
+
+    try:
+        with LiveServer(env=env, log_path=logs / "uvicorn.log") as site:
+            wait_for("projects live", lambda: states(site)["projects"] == "live", timeout=10)
+            emulator.stop()
+            # The listener's failure is logged with the spec's line; the last
+            # good content stays; the collection is read the bounded way.
+            wait_for(
+                "the listener error", lambda: bool(error_lines(site, listener=True)), timeout=10
+            )
+            wait_for(
+                "a fallback read fails",
+                lambda: (
+                    "Abdoun villa" in reload_fresh(site.url + "/projects")
+                    and bool(error_lines(site, listener=False))
+                ),
+                timeout=10,
+            )
+            assert states(site)["projects"] == "stale"
+
+            emulator = FirestoreEmulator.start(log_dir=logs / "second", port=port)
+            seed_site(emulator, project("p1", "Abdoun villa"), project("p2", "Petra hotel"))
+            wait_for(
+                "the new content and the listener are back",
+                lambda: (
+                    "Petra hotel" in reload_fresh(site.url + "/projects")
+                    and states(site)["projects"] == "live"
+                ),
+                timeout=60,
+            )
+            # Live again: an edit shows without waiting for a read.
+            emulator.seed("Projects", [project("p3", "Jerash museum")])
+            wait_for(
+                "an edit after recovery",
+                lambda: "Jerash museum" in reload_fresh(site.url + "/projects"),
+                timeout=EDIT_SHOWS_WITHIN,
+            )
+            outage_errors = error_lines(site, listener=True)
+        log = site.log()
+    finally:
+        emulator.stop()
+    # Backoff, not a tight loop: a handful of attempts over the outage.
+    assert 1 <= len(outage_errors) <= 10
+    assert "Traceback" not in log
+    # Stopping closed the listeners, promptly (each joins its stream's thread).
+    assert "Application shutdown complete." in log
+    assert "Background thread did not exit" not in log

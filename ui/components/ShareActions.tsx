@@ -1,0 +1,63 @@
+import { useEffect, useState } from "react";
+import { useLocale } from "../i18n/locale";
+
+interface ShareActionsProps {
+  /** What is shared, in the page's language. */
+  name: string;
+  /** Its public address. */
+  url: string;
+}
+
+type Copying = "idle" | "copied" | "failed";
+
+/**
+ * Share a card: the system's share sheet where the browser has the Web Share
+ * API (phones), else a button that copies the address; and always a WhatsApp
+ * link, which works without JavaScript too. Which button shows is known only
+ * in the browser, so the server's HTML (and hydration) has neither.
+ */
+export function ShareActions({ name, url }: ShareActionsProps) {
+  const text = useLocale().messages.lists;
+  const [canShare, setCanShare] = useState<boolean | null>(null);
+  const [copying, setCopying] = useState<Copying>("idle");
+
+  useEffect(() => {
+    setCanShare(typeof navigator.share === "function");
+  }, []);
+  // A new card has not been copied yet.
+  useEffect(() => setCopying("idle"), [url]);
+
+  function share(): void {
+    // The visitor closing the share sheet rejects the promise: nothing to do.
+    navigator.share({ title: name, text: name, url }).catch(() => undefined);
+  }
+
+  function copy(): void {
+    navigator.clipboard.writeText(url).then(
+      () => setCopying("copied"),
+      () => setCopying("failed"),
+    );
+  }
+
+  const whatsApp = `https://wa.me/?text=${encodeURIComponent(`${name} ${url}`)}`;
+  return (
+    <div className="share" role="group" aria-label={text.shareLabel}>
+      {canShare === true && (
+        <button type="button" className="button button--ghost-dark" onClick={share}>
+          {text.share}
+        </button>
+      )}
+      {canShare === false && (
+        <button type="button" className="button button--ghost-dark" onClick={copy}>
+          {text.copyLink}
+        </button>
+      )}
+      <a className="button button--ghost-dark" href={whatsApp} target="_blank" rel="noopener noreferrer">
+        {text.whatsApp}
+      </a>
+      <p className="share__status" role="status">
+        {copying === "copied" ? text.linkCopied : copying === "failed" ? text.copyFailed : ""}
+      </p>
+    </div>
+  );
+}
