@@ -21,6 +21,9 @@ class StylesheetNotInlinableError(RuntimeError):
 
 @dataclass(frozen=True, kw_only=True)
 class AssetManifest:
+    # The one script a page names (ui/boot.ts): it starts `script` and
+    # `modulepreload` after the first paint.
+    boot: str
     script: str
     stylesheets: tuple[str, ...]
     modulepreload: tuple[str, ...]
@@ -61,6 +64,7 @@ class AssetManifest:
         if "</" in inline_css:
             raise StylesheetNotInlinableError(f"{path}: a stylesheet contains '</', not inlinable")
         return cls(
+            boot=raw["boot"],
             script=raw["script"],
             stylesheets=stylesheets,
             inline_css=inline_css,
@@ -74,6 +78,7 @@ class AssetManifest:
         return tuple(
             dict.fromkeys(
                 (
+                    self.boot,
                     self.script,
                     *self.stylesheets,
                     *self.modulepreload,
@@ -83,10 +88,10 @@ class AssetManifest:
             )
         )
 
-    def module_preloads(self, page_module: str | None) -> tuple[str, ...]:
-        """Every chunk a page runs at once, so none waits for another to be parsed."""
+    def site_code(self, page_module: str | None) -> str:
+        """The entry, then every chunk a page runs at once: what ui/boot.ts starts."""
         extra = self.pages.get(page_module, ()) if page_module else ()
-        return tuple(dict.fromkeys((*self.modulepreload, *extra)))
+        return " ".join(dict.fromkeys((self.script, *self.modulepreload, *extra)))
 
 
 def _read_asset(bundles_dir: Path, url: str) -> str:
