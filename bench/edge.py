@@ -30,9 +30,9 @@ from bench import lighthouse_figures as lhr
 from bench.context import BenchContext, progress
 from bench.edge_config import EdgeLayout
 from bench.edge_server import run_edge, self_signed_certificate
+from bench.lighthouse import lighthouse_command
 from bench.page_copy import capture, write_copy
-from bench.prerequisites import LIGHTHOUSE
-from bench.report import SectionReport, Table, fixed, median, ratio, thousands
+from bench.report import SectionReport, Table, fixed, median, median_figures, ratio, thousands
 from tests.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.live_server import LiveServer, free_port, process_tree, procfile_default_workers
 
@@ -132,15 +132,7 @@ def run(context: BenchContext) -> SectionReport:
 
 def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Path) -> EdgeRun | str:
     """One Lighthouse run; when every try fails, what went wrong (the run is left out)."""
-    argv = [
-        str(LIGHTHOUSE),
-        url,
-        "--output=json",
-        f"--output-path={report}",
-        "--quiet",
-        f"--chrome-flags={' '.join(['--headless', *EDGE_CHROMIUM_ARGS])}",
-        f"--only-categories={','.join(lhr.CATEGORIES)}",
-    ]
+    argv = lighthouse_command(url, report=report, chromium_args=EDGE_CHROMIUM_ARGS)
     failures: list[str] = []
     load_average = os.getloadavg()[0]
     # On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART,
@@ -232,20 +224,12 @@ def _report(
     missing: list[str],
     logs: Path,
 ) -> SectionReport:
-    medians = {
-        (variant, route): {
-            figure: median(
-                [
-                    run.figures.get(figure, math.nan)
-                    for run in runs
-                    if run.variant == variant and run.route == route
-                ]
-            )
-            for figure in FIGURES
-        }
-        for variant in VARIANTS
-        for route in routes
-    }
+    medians = median_figures(
+        runs,
+        FIGURES,
+        keys=[(variant, route) for variant in VARIANTS for route in routes],
+        key=lambda run: (run.variant, run.route),
+    )
 
     def rows(columns: tuple[tuple[str, int], ...]) -> list[list[str]]:
         table = []

@@ -6,20 +6,21 @@ import json
 import math
 import os
 import subprocess
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from bench.context import ROUTES, BenchContext, progress
+from bench.lighthouse_figures import CATEGORIES
 from bench.prerequisites import LIGHTHOUSE
-from bench.report import SectionReport, Table, fixed, median, thousands
+from bench.report import SectionReport, Table, fixed, median_figures, thousands
 from tests.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.live_server import LiveServer, procfile_default_workers
 
 NAME = "lighthouse"
 TITLE = "1. Lighthouse"
-CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 # Mobile is Lighthouse's default form factor; desktop is its preset.
 FORM_FACTORS: dict[str, tuple[str, ...]] = {"mobile": (), "desktop": ("--preset=desktop",)}
 FIGURES = (
@@ -70,20 +71,12 @@ def run(context: BenchContext) -> SectionReport:
                         )
                     )
 
-    medians = {
-        (form_factor, route): {
-            figure: median(
-                [
-                    run.figures.get(figure, math.nan)
-                    for run in runs
-                    if run.form_factor == form_factor and run.route == route
-                ]
-            )
-            for figure in FIGURES
-        }
-        for form_factor in FORM_FACTORS
-        for route in ROUTES
-    }
+    medians = median_figures(
+        runs,
+        FIGURES,
+        keys=[(form_factor, route) for form_factor in FORM_FACTORS for route in ROUTES],
+        key=lambda run: (run.form_factor, run.route),
+    )
     tables = [
         Table(
             title=f"{TITLE}, {form_factor}: median of {runs_per_page} run(s)",
@@ -143,20 +136,26 @@ def run(context: BenchContext) -> SectionReport:
     return SectionReport(tables=tables, notes=notes, data=data)
 
 
-def _lighthouse(
-    url: str, *, form_factor: str, route: str, flags: tuple[str, ...], report: Path
-) -> LighthouseRun:
-    chrome_flags = " ".join(["--headless", *CHROMIUM_ARGS])
-    argv = [
+def lighthouse_command(
+    url: str, *, report: Path, chromium_args: Sequence[str], flags: Sequence[str] = ()
+) -> list[str]:
+    """Lighthouse (the npm devDependency) on `url`: the four categories, JSON to `report`."""
+    return [
         str(LIGHTHOUSE),
         url,
         "--output=json",
         f"--output-path={report}",
         "--quiet",
-        f"--chrome-flags={chrome_flags}",
+        f"--chrome-flags={' '.join(['--headless', *chromium_args])}",
         f"--only-categories={','.join(CATEGORIES)}",
         *flags,
     ]
+
+
+def _lighthouse(
+    url: str, *, form_factor: str, route: str, flags: tuple[str, ...], report: Path
+) -> LighthouseRun:
+    argv = lighthouse_command(url, report=report, chromium_args=CHROMIUM_ARGS, flags=flags)
     completed = subprocess.run(  # noqa: S603 - our own argv
         argv,
         env={**os.environ, "CHROME_PATH": str(CHROMIUM)},
