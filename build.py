@@ -128,7 +128,6 @@ def build_client_bundle() -> None:
     run_esbuild(
         [
             str(UI / "entry-client.tsx"),
-            str(UI / "boot.ts"),
             *COMMON_FLAGS,
             "--format=esm",
             "--splitting",
@@ -172,14 +171,11 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
             if item["kind"] == "import-statement"
         ]
 
-    def entry_output(source: str) -> str:
-        return next(
-            path
-            for path, output in outputs.items()
-            if output.get("entryPoint") == source and path.endswith(".js")
-        )
-
-    entry = entry_output("ui/entry-client.tsx")
+    entry = next(
+        path
+        for path, output in outputs.items()
+        if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js")
+    )
     # Each page's chunk (made from its dynamic import) and what it imports
     # statically: the server tells the browser to fetch them with the entry.
     page_chunks = {
@@ -202,7 +198,6 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         ],
     }
     return {
-        "boot": url(entry_output("ui/boot.ts")),
         "script": url(entry),
         "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],
         "modulepreload": [url(path) for path in static_imports(entry)],

@@ -50,7 +50,7 @@ class DocumentTemplate:
         return self._template.render(
             meta=meta,
             assets=self._assets,
-            site_code=self._assets.site_code(meta.ui_module),
+            module_preloads=self._assets.module_preloads(meta.ui_module),
             # React escaped the body when it rendered it.
             body_html=Markup(body_html),  # noqa: S704
             page_data_json=page_data_json,

@@ -21,9 +21,6 @@ class StylesheetNotInlinableError(RuntimeError):
 
 @dataclass(frozen=True, kw_only=True)
 class AssetManifest:
-    # The one script a page names (ui/boot.ts): it starts `script` and
-    # `modulepreload` after the first paint.
-    boot: str
     script: str
     stylesheets: tuple[str, ...]
     modulepreload: tuple[str, ...]
@@ -64,7 +61,6 @@ class AssetManifest:
         if "</" in inline_css:
             raise StylesheetNotInlinableError(f"{path}: a stylesheet contains '</', not inlinable")
         return cls(
-            boot=raw["boot"],
             script=raw["script"],
             stylesheets=stylesheets,
             inline_css=inline_css,
@@ -78,7 +74,6 @@ class AssetManifest:
         return tuple(
             dict.fromkeys(
                 (
-                    self.boot,
                     self.script,
                     *self.stylesheets,
                     *self.modulepreload,
@@ -88,10 +83,10 @@ class AssetManifest:
             )
         )
 
-    def site_code(self, page_module: str | None) -> str:
-        """The entry, then every chunk a page runs at once: what ui/boot.ts starts."""
+    def module_preloads(self, page_module: str | None) -> tuple[str, ...]:
+        """Every chunk a page runs at once, so none waits for another to be parsed."""
         extra = self.pages.get(page_module, ()) if page_module else ()
-        return " ".join(dict.fromkeys((self.script, *self.modulepreload, *extra)))
+        return tuple(dict.fromkeys((*self.modulepreload, *extra)))
 
 
 def _read_asset(bundles_dir: Path, url: str) -> str:
