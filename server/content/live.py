@@ -150,10 +150,12 @@ class _Feed:
             await self._back_off(backoff.delay(failures), shortest=backoff.first / 2)
 
     async def _back_off(self, seconds: float, *, shortest: float) -> None:
-        self._database_back.clear()
         waited = asyncio.get_running_loop().time()
         with contextlib.suppress(TimeoutError):
+            # Not cleared before the wait: a read may succeed while the failed
+            # listener is being closed, and that news must not be lost.
             await asyncio.wait_for(self._database_back.wait(), seconds)
+            self._database_back.clear()
             # Once per outage: a listener that fails again waits its backoff.
             self._early_try_left = False
             remaining = shortest - (asyncio.get_running_loop().time() - waited)
