@@ -157,7 +157,7 @@ def check_asset_urls() -> None:
 
 
 def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
-    """What a page links: the entry script, its stylesheet, fonts, and per page its chunks."""
+    """What a page links: the entry script and the chunks it imports, its stylesheet, fonts."""
     outputs: dict[str, Any] = metafile["outputs"]
     client_prefix = CLIENT_DIR.relative_to(ROOT).as_posix() + "/"
 
@@ -176,13 +176,6 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         for path, output in outputs.items()
         if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js")
     )
-    # Each page's chunk (made from its dynamic import) and what it imports
-    # statically: the server tells the browser to fetch them with the entry.
-    page_chunks = {
-        output["entryPoint"]: [url(path), *map(url, static_imports(path))]
-        for path, output in outputs.items()
-        if output.get("entryPoint", "").startswith("ui/pages/") and path.endswith(".js")
-    }
     # Preloaded per language: the faces a page's first view uses (Arabic: both,
     # as font-display: optional uses only what arrives at once).
     fonts = {
@@ -201,7 +194,6 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         "script": url(entry),
         "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],
         "modulepreload": [url(path) for path in static_imports(entry)],
-        "pages": page_chunks,
         "fonts": fonts,
     }
 

@@ -18,8 +18,6 @@ class SitePage:
     english_path: str
     # The collections the server fetches and inlines for this page.
     collections: tuple[Collection, ...]
-    # The React page component's module: its chunk is preloaded with the page.
-    ui_module: str
 
     @property
     def path(self) -> str:
@@ -87,15 +85,10 @@ class ItemPage:
 
 
 _PAGES = (
-    ("landing", "/", (Collection.SLIDER,), "ui/pages/LandingPage.tsx"),
-    ("projects", "/projects", (Collection.PROJECTS,), "ui/pages/ProjectsPage.tsx"),
-    (
-        "collabrations",
-        "/Collabrations",
-        (Collection.COLLABRATIONS,),
-        "ui/pages/CollabrationsPage.tsx",
-    ),
-    ("notFound", "/404", (), "ui/pages/NotFoundPage.tsx"),
+    ("landing", "/", (Collection.SLIDER,)),
+    ("projects", "/projects", (Collection.PROJECTS,)),
+    ("collabrations", "/Collabrations", (Collection.COLLABRATIONS,)),
+    ("notFound", "/404", ()),
 )
 
 _BY_KEY: dict[tuple[str, Locale], SitePage] = {
@@ -104,10 +97,9 @@ _BY_KEY: dict[tuple[str, Locale], SitePage] = {
         locale=locale,
         english_path=path,
         collections=collections,
-        ui_module=module,
     )
     for locale in Locale
-    for key, path, collections, module in _PAGES
+    for key, path, collections in _PAGES
 }
 
 _CARDS = {"projects": Collection.PROJECTS, "collabrations": Collection.COLLABRATIONS}

@@ -22,7 +22,6 @@ class PageMeta:
     lang: str = "en"
     dir: str = "ltr"
     og_locale: str = "en_US"
-    ui_module: str | None = None
     # (hreflang, absolute URL) of the page in each language.
     alternates: tuple[tuple[str, str], ...] = ()
     # Absolute URLs; no canonical URL for pages search engines should not index.
@@ -50,7 +49,7 @@ class DocumentTemplate:
         return self._template.render(
             meta=meta,
             assets=self._assets,
-            module_preloads=self._assets.module_preloads(meta.ui_module),
+            module_preloads=self._assets.modulepreload,
             # React escaped the body when it rendered it.
             body_html=Markup(body_html),  # noqa: S704
             page_data_json=page_data_json,

@@ -26,8 +26,6 @@ class AssetManifest:
     modulepreload: tuple[str, ...]
     # Per language (en, ar): fonts worth preloading.
     fonts: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # Per page module (ui/pages/X.tsx): its chunk and the chunks that imports.
-    pages: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The stylesheets' text, which every page carries in a <style> element:
     # 4 KB compressed, cheaper inline than a request that holds the first paint.
     inline_css: str = ""
@@ -66,7 +64,6 @@ class AssetManifest:
             inline_css=inline_css,
             modulepreload=tuple(raw["modulepreload"]),
             fonts={lang: tuple(urls) for lang, urls in raw.get("fonts", {}).items()},
-            pages={module: tuple(urls) for module, urls in raw.get("pages", {}).items()},
         )
 
     def all_urls(self) -> tuple[str, ...]:
@@ -78,15 +75,9 @@ class AssetManifest:
                     *self.stylesheets,
                     *self.modulepreload,
                     *(url for urls in self.fonts.values() for url in urls),
-                    *(url for urls in self.pages.values() for url in urls),
                 )
             )
         )
-
-    def module_preloads(self, page_module: str | None) -> tuple[str, ...]:
-        """Every chunk a page runs at once, so none waits for another to be parsed."""
-        extra = self.pages.get(page_module, ()) if page_module else ()
-        return tuple(dict.fromkeys((*self.modulepreload, *extra)))
 
 
 def _read_asset(bundles_dir: Path, url: str) -> str:
