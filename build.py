@@ -6,6 +6,8 @@ Two outputs:
 - bundles/client/: the browser's ES modules, CSS, fonts and images, every file
   named by its content hash, plus bundles/manifest.json, which tells the
   server which files a page links.
+- bundles/client/boot-*.js: the small script every page carries inline, which
+  starts the ES modules after the first paint (ui/boot.ts).
 
 Run: `uv run python build.py` (after `npm ci`).
 """
@@ -146,6 +148,20 @@ def build_client_bundle() -> None:
     )
 
 
+def build_boot_script() -> None:
+    # Inlined in every page rather than fetched: one classic script, no imports.
+    run_esbuild(
+        [
+            str(UI / "boot.ts"),
+            *COMMON_FLAGS,
+            "--format=iife",
+            "--target=chrome100,edge100,firefox100,safari15",
+            "--entry-names=[name]-[hash]",
+            f"--outdir={CLIENT_DIR}",
+        ]
+    )
+
+
 def check_asset_urls() -> None:
     """Every asset URL the server's HTML names is a file the client build wrote."""
     named = set(re.findall(r"/assets/media/[\w.-]+", SERVER_BUNDLE.read_text(encoding="utf-8")))
@@ -191,6 +207,7 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         ],
     }
     return {
+        "boot": url(next(CLIENT_DIR.glob("boot-*.js")).relative_to(ROOT).as_posix()),
         "script": url(entry),
         "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],
         "modulepreload": [url(path) for path in static_imports(entry)],
@@ -220,6 +237,7 @@ def build() -> None:
     shutil.rmtree(SERVER_BUNDLE.parent, ignore_errors=True)
     build_server_bundle()
     build_client_bundle()
+    build_boot_script()
     check_asset_urls()
     precompress(CLIENT_DIR)
     manifest = manifest_from_metafile(json.loads(CLIENT_METAFILE.read_text()))

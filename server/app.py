@@ -144,7 +144,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         # gets the headers.
         Middleware(AccessLog, quiet_paths=PROBE_PATHS),
         Middleware(
-            SecurityHeaders, image_hosts=settings.image_hosts, style_hashes=assets.style_hashes
+            SecurityHeaders,
+            image_hosts=settings.image_hosts,
+            style_hashes=assets.style_hashes,
+            script_hashes=assets.script_hashes,
         ),
         Middleware(SiteHosts, allowed_hosts=settings.allowed_hosts, probe_paths=PROBE_PATHS),
         Middleware(

@@ -94,9 +94,9 @@ def test_every_sample_item_has_its_page_with_the_modal_open(
     assert f">{html.escape(name, quote=False)}</h2>" in dialog
     assert html.escape(document["description"], quote=False) in dialog
     # The rest of the grid behind it, this card selected.
-    cards = re.findall(r'<button type="button" class="(card[^"]*)"', page)
+    cards = re.findall(r'<a href="([^"]+)" class="(card[^"]*)"', page)
     assert len(cards) == len(documents(list_path.strip("/").lower()))
-    assert cards.count("card selected") == 1
+    assert [href for href, css in cards if css == "card selected"] == [path]
 
 
 def test_an_item_page_names_its_address_its_translation_and_its_picture(

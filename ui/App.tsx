@@ -41,11 +41,21 @@ function useDocumentLanguageAndTitle(): void {
   }, [pathname, messages, company.name]);
 }
 
+// <html data-hydrated> once the page runs its own code (ui/boot.ts starts it
+// after the first paint): the moment a click opens a card in place rather than
+// following its link, which the browser tests wait for.
+function useMarkHydrated(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+}
+
 export function App() {
   const { company } = usePageData();
   const { messages } = useLocale();
   useScrollToTopOnNavigation();
   useDocumentLanguageAndTitle();
+  useMarkHydrated();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -10,14 +10,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 VIDEO_ORIGIN = "https://www.youtube-nocookie.com"
 
 
-def content_security_policy(image_hosts: Iterable[str], style_hashes: Iterable[str] = ()) -> str:
+def content_security_policy(
+    image_hosts: Iterable[str],
+    style_hashes: Iterable[str] = (),
+    script_hashes: Iterable[str] = (),
+) -> str:
     images = " ".join(f"https://{host}" for host in image_hosts)
-    # The page's one inline stylesheet is allowed by its hash, nothing else inline.
+    # The page's one inline stylesheet and one inline script (the boot) are
+    # allowed by their hashes, nothing else inline.
     styles = " ".join(("'self'", *style_hashes))
+    scripts = " ".join(("'self'", *script_hashes))
     directives = {
         "default-src": "'self'",
-        # No inline or eval'd script: the inlined page data is JSON, not script.
-        "script-src": "'self'",
+        # No eval'd script; the inlined page data is JSON, not script.
+        "script-src": scripts,
         "style-src": styles,
         # The slider positions slides with style attributes in the server's markup.
         "style-src-attr": "'unsafe-inline'",
@@ -35,11 +41,18 @@ def content_security_policy(image_hosts: Iterable[str], style_hashes: Iterable[s
 
 class SecurityHeaders:
     def __init__(
-        self, app: ASGIApp, *, image_hosts: Iterable[str], style_hashes: Iterable[str] = ()
+        self,
+        app: ASGIApp,
+        *,
+        image_hosts: Iterable[str],
+        style_hashes: Iterable[str] = (),
+        script_hashes: Iterable[str] = (),
     ) -> None:
         self.app = app
         self._headers = {
-            "Content-Security-Policy": content_security_policy(image_hosts, style_hashes),
+            "Content-Security-Policy": content_security_policy(
+                image_hosts, style_hashes, script_hashes
+            ),
             "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
             "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -49,7 +49,6 @@ class DocumentTemplate:
         return self._template.render(
             meta=meta,
             assets=self._assets,
-            module_preloads=self._assets.modulepreload,
             # React escaped the body when it rendered it.
             body_html=Markup(body_html),  # noqa: S704
             page_data_json=page_data_json,

@@ -15,12 +15,20 @@ class BundlesMissingError(RuntimeError):
     """bundles/ has not been built (run build.py)."""
 
 
-class StylesheetNotInlinableError(RuntimeError):
-    """The built stylesheet holds text that would end a <style> element."""
+class NotInlinableError(RuntimeError):
+    """A built stylesheet or script holds text that would end its element."""
+
+
+def _csp_hash(text: str) -> str:
+    """The CSP source ('sha256-...') that allows exactly this inline text."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
 @dataclass(frozen=True, kw_only=True)
 class AssetManifest:
+    # The entry module and the chunks it imports: the site's code, which the
+    # inline boot script starts after the first paint.
     script: str
     stylesheets: tuple[str, ...]
     modulepreload: tuple[str, ...]
@@ -29,19 +37,34 @@ class AssetManifest:
     # The stylesheets' text, which every page carries in a <style> element:
     # 4 KB compressed, cheaper inline than a request that holds the first paint.
     inline_css: str = ""
+    # ui/boot.ts as built: under 1 KB, inline in every page so that no request
+    # comes before the first paint.
+    inline_boot: str = ""
 
     @property
     def style_hashes(self) -> tuple[str, ...]:
-        """CSP sources ('sha256-...') that allow the inline stylesheet and nothing else."""
-        if not self.inline_css:
-            return ()
-        digest = hashlib.sha256(self.inline_css.encode("utf-8")).digest()
-        return (f"'sha256-{base64.b64encode(digest).decode('ascii')}'",)
+        """CSP sources that allow the inline stylesheet and nothing else."""
+        return (_csp_hash(self.inline_css),) if self.inline_css else ()
+
+    @property
+    def script_hashes(self) -> tuple[str, ...]:
+        """CSP sources that allow the inline boot script and nothing else."""
+        return (_csp_hash(self.inline_boot),) if self.inline_boot else ()
 
     @property
     def inline_style(self) -> Markup:
         # The build's own CSS, checked on load to hold no end tag: safe as is.
         return Markup(self.inline_css)  # noqa: S704
+
+    @property
+    def inline_script(self) -> Markup:
+        # The build's own script, checked on load to hold no end tag: safe as is.
+        return Markup(self.inline_boot)  # noqa: S704
+
+    @property
+    def site_code(self) -> str:
+        """The entry, then the chunks it imports, as the boot script reads them."""
+        return " ".join(dict.fromkeys((self.script, *self.modulepreload)))
 
     @classmethod
     def load(cls, bundles_dir: Path) -> AssetManifest:
@@ -56,12 +79,15 @@ class AssetManifest:
         inline_css = "".join(
             _read_asset(bundles_dir, url).strip() + "\n" for url in stylesheets
         ).strip()
-        if "</" in inline_css:
-            raise StylesheetNotInlinableError(f"{path}: a stylesheet contains '</', not inlinable")
+        inline_boot = _read_asset(bundles_dir, raw["boot"]).strip()
+        for kind, text in (("a stylesheet", inline_css), ("the boot script", inline_boot)):
+            if "</" in text:
+                raise NotInlinableError(f"{path}: {kind} contains '</', not inlinable")
         return cls(
             script=raw["script"],
             stylesheets=stylesheets,
             inline_css=inline_css,
+            inline_boot=inline_boot,
             modulepreload=tuple(raw["modulepreload"]),
             fonts={lang: tuple(urls) for lang, urls in raw.get("fonts", {}).items()},
         )

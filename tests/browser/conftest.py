@@ -9,7 +9,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Route, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Response,
+    Route,
+    sync_playwright,
+)
 
 from server.settings import REPO_ROOT
 from tests.chromium import CHROMIUM_ARGS
@@ -109,6 +117,21 @@ def pytest_runtest_makereport(
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+def visit(page: Page, url: str) -> Response:
+    """Go to a page and wait until its own code runs.
+
+    The server's HTML works before that (cards are links), but a click then
+    loads the card's page instead of opening the dialog in place: tests of
+    what the code does wait for it (ui/boot.ts starts it after the first paint).
+    """
+    response = page.goto(url)
+    assert response is not None, url
+    # Only the site's rendered pages carry code; the fallback page has none.
+    if page.locator('meta[name="site-code"]').count():
+        page.locator("html[data-hydrated]").wait_for(state="attached")
+    return response
 
 
 def shipped_content_path() -> Path:

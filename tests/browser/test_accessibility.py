@@ -6,6 +6,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import visit
 from tests.live_server import LiveServer
 
 AXE = Axe()
@@ -46,14 +47,14 @@ def violations(page: Page) -> list[str]:
     ],
 )
 def test_axe_finds_no_violation(page: Page, site: LiveServer, path: str) -> None:
-    page.goto(site.url + path)
+    visit(page, site.url + path)
     page.wait_for_load_state("networkidle")
     assert violations(page) == []
 
 
 @PHONE_AND_DESKTOP
 def test_axe_finds_no_violation_with_the_modal_open(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     page.locator(".card").first.click()
     expect(page.get_by_role("dialog")).to_be_visible()
     assert violations(page) == []
@@ -72,7 +73,7 @@ def focused(page: Page) -> str:
 def test_the_keyboard_reaches_the_skip_link_and_every_menu_item(
     page: Page, site: LiveServer
 ) -> None:
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     page.keyboard.press("Tab")
     assert focused(page) == "Skip to content"
     expect(page.locator(".skip-link")).to_be_in_viewport()
@@ -84,7 +85,7 @@ def test_the_keyboard_reaches_the_skip_link_and_every_menu_item(
 
 
 def test_the_skip_link_takes_focus_to_the_content(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
@@ -95,7 +96,7 @@ def test_the_skip_link_takes_focus_to_the_content(page: Page, site: LiveServer) 
 def test_a_card_opens_with_enter_keeps_focus_inside_and_gives_it_back(
     page: Page, site: LiveServer
 ) -> None:
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     card = page.locator(".card").nth(1)
     card.focus()
     page.keyboard.press("Enter")
@@ -117,7 +118,7 @@ def test_a_card_opens_with_enter_keeps_focus_inside_and_gives_it_back(
 
 
 def test_close_with_the_keyboard_returns_focus_to_the_card(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/Collabrations")
+    visit(page, site.url + "/Collabrations")
     page.locator(".card").first.focus()
     page.keyboard.press("Enter")
     expect(page.get_by_role("dialog")).to_be_visible()
@@ -134,7 +135,7 @@ def status_text(page: Page) -> str:
 def test_the_slider_pauses_while_hovered_and_has_a_pause_control(
     page: Page, site: LiveServer
 ) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     page.locator(".slider").scroll_into_view_if_needed()
     expect(page.locator(".image-gallery-play-button")).to_be_visible()
     page.locator(".image-gallery-slide-wrapper").hover()
@@ -151,7 +152,7 @@ def test_reduced_motion_means_no_autoplay_and_instant_scrolling(
 ) -> None:
     context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     page.locator(".slider").scroll_into_view_if_needed()
     expect(page.locator(".image-gallery-thumbnail")).to_have_count(5)
     page.evaluate("window.scrollTo(0, 0)")

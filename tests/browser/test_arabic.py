@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from server.settings import REPO_ROOT
-from tests.browser.conftest import Console, shipped_content_path
+from tests.browser.conftest import Console, shipped_content_path, visit
 from tests.live_server import LiveServer
 
 CATALOGUES = REPO_ROOT / "ui" / "i18n"
@@ -38,7 +38,7 @@ def documents(name: str) -> list[dict[str, str]]:
 def test_arabic_pages_are_right_to_left_and_hydrate_cleanly(
     page: Page, site: LiveServer, console: Console, path: str
 ) -> None:
-    page.goto(site.url + path)
+    visit(page, site.url + path)
     expect(page.locator("html")).to_have_attribute("lang", "ar")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
@@ -50,7 +50,7 @@ def test_arabic_pages_are_right_to_left_and_hydrate_cleanly(
 def test_no_english_fixed_text_leaks_into_an_arabic_page(
     page: Page, site: LiveServer, path: str
 ) -> None:
-    page.goto(site.url + path)
+    visit(page, site.url + path)
     text = page.locator("body").inner_text()
     arabic = set(strings(AR))
     # Fixed English strings (not identical in both catalogues, not the language name).
@@ -71,7 +71,7 @@ def test_no_english_fixed_text_leaks_into_an_arabic_page(
 def test_cards_show_arabic_and_fall_back_to_english_where_there_is_none(
     page: Page, site: LiveServer
 ) -> None:
-    page.goto(site.url + "/ar/projects")
+    visit(page, site.url + "/ar/projects")
     names = page.locator(".card__name").all_text_contents()
     expected = [document.get("name_ar") or document["name"] for document in documents("projects")]
     assert names == expected
@@ -95,7 +95,7 @@ def test_cards_show_arabic_and_fall_back_to_english_where_there_is_none(
 def test_the_language_switcher_keeps_the_page(
     page: Page, site: LiveServer, start: str, link: str, arrive: str, heading: str
 ) -> None:
-    page.goto(site.url + start)
+    visit(page, site.url + start)
     page.locator(".site-nav__language").click()
     expect(page).to_have_url(site.url + arrive)
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
@@ -109,7 +109,7 @@ def test_the_language_switcher_keeps_the_page(
 
 def test_the_first_visit_to_the_home_page_is_never_redirected(page: Page, site: LiveServer) -> None:
     page.context.set_extra_http_headers({"Accept-Language": "ar-JO,ar;q=0.9"})
-    response = page.goto(site.url + "/")
+    response = visit(page, site.url + "/")
     assert response is not None
     assert response.request.redirected_from is None
     assert page.url == site.url + "/"
@@ -117,7 +117,7 @@ def test_the_first_visit_to_the_home_page_is_never_redirected(page: Page, site: 
 
 
 def test_the_modal_and_selection_work_in_arabic(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/ar/Collabrations")
+    visit(page, site.url + "/ar/Collabrations")
     cards = page.locator(".card")
     dialog = page.get_by_role("dialog")
     cards.nth(0).click()
@@ -132,7 +132,7 @@ def test_the_modal_and_selection_work_in_arabic(page: Page, site: LiveServer) ->
 
 
 def test_the_slider_shows_and_plays_on_the_arabic_page(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/ar")
+    visit(page, site.url + "/ar")
     page.locator(".slider").scroll_into_view_if_needed()
     total = len(documents("slider"))
     status = page.locator(".image-gallery-index")
@@ -155,7 +155,7 @@ def test_the_slider_shows_and_plays_on_the_arabic_page(page: Page, site: LiveSer
 
 
 def test_about_us_scrolls_smoothly_in_arabic(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/ar")
+    visit(page, site.url + "/ar")
     page.wait_for_load_state("networkidle")
     started = page.evaluate("performance.now()")
     page.get_by_role("link", name=AR["header"]["about"]).click()
@@ -170,7 +170,7 @@ def test_about_us_scrolls_smoothly_in_arabic(page: Page, site: LiveServer) -> No
 def test_client_navigation_stays_in_arabic_and_fetches_each_list(
     page: Page, site: LiveServer, console: Console
 ) -> None:
-    page.goto(site.url + "/ar")
+    visit(page, site.url + "/ar")
     page.evaluate("window.__sameDocument = true")
     nav = page.get_by_role("navigation", name=AR["header"]["menuLabel"])
     with page.expect_response(site.url + "/api/content/projects"):
@@ -188,7 +188,7 @@ def test_client_navigation_stays_in_arabic_and_fetches_each_list(
 
 
 def test_an_unknown_arabic_path_is_an_arabic_404(page: Page, site: LiveServer) -> None:
-    response = page.goto(site.url + "/ar/no-such-page")
+    response = visit(page, site.url + "/ar/no-such-page")
     assert response is not None
     assert response.status == 404
     expect(page.get_by_role("heading", level=1)).to_have_text(AR["notFound"]["title"])

@@ -7,7 +7,7 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Console, route_src, shipped_content_path
+from tests.browser.conftest import Console, route_src, shipped_content_path, visit
 from tests.live_server import LiveServer
 
 LISTS = [
@@ -27,7 +27,7 @@ def documents(file_name: str) -> list[dict[str, str]]:
 def test_grid_shows_a_card_per_document_with_image_name_and_description(
     page: Page, site: LiveServer, console: Console, path: str, file_name: str, heading: str
 ) -> None:
-    page.goto(site.url + path)
+    visit(page, site.url + path)
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
     cards = page.locator(".card")
     expected = documents(file_name)
@@ -46,7 +46,7 @@ def test_grid_shows_a_card_per_document_with_image_name_and_description(
 def test_clicking_a_card_opens_the_modal_and_close_dismisses_it(
     page: Page, site: LiveServer, path: str, file_name: str, heading: str
 ) -> None:
-    page.goto(site.url + path)
+    visit(page, site.url + path)
     document = documents(file_name)[1]
     card = page.locator(".card").nth(1)
     dialog = page.get_by_role("dialog")
@@ -62,16 +62,35 @@ def test_clicking_a_card_opens_the_modal_and_close_dismisses_it(
     assert box is not None
     assert (box["width"], box["height"]) == (400, 400)
     expect(card).to_have_class("card selected")
-    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(card).to_have_attribute("aria-current", "page")
 
     dialog.get_by_role("button", name="Close").click()
     expect(dialog).to_be_hidden()
     expect(page.locator(".card.selected")).to_have_count(0)
-    expect(card).to_have_attribute("aria-pressed", "false")
+    expect(card).not_to_have_attribute("aria-current", "page")
+
+
+@pytest.mark.parametrize(("path", "file_name", "heading"), LISTS)
+def test_before_its_code_runs_a_card_is_a_link_to_its_page_with_the_dialog_open(
+    page: Page, site: LiveServer, path: str, file_name: str, heading: str
+) -> None:
+    # As on a slow phone before the code arrives (or with JavaScript off).
+    page.route("**/*.js", lambda route: route.abort())
+    page.goto(site.url + path)
+    document = documents(file_name)[1]
+    page.locator(".card").nth(1).click()
+    expect(page).to_have_url(f"{site.url}{path}/{document['id']}")
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_role("heading")).to_have_text(document["name"])
+    expect(page.locator(".card").nth(1)).to_have_attribute("aria-current", "page")
+    # Close is a form the browser handles.
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+    assert page.locator("html[data-hydrated]").count() == 0
 
 
 def test_selecting_another_card_replaces_the_selection(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     cards = page.locator(".card")
     dialog = page.get_by_role("dialog")
     cards.nth(0).click()
@@ -89,7 +108,7 @@ def test_selecting_another_card_replaces_the_selection(page: Page, site: LiveSer
 
 
 def test_escape_closes_the_modal_and_clears_the_selection(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/Collabrations")
+    visit(page, site.url + "/Collabrations")
     page.locator(".card").first.click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible()
@@ -100,7 +119,7 @@ def test_escape_closes_the_modal_and_clears_the_selection(page: Page, site: Live
 
 @pytest.mark.parametrize("viewport", [(390, 844)], ids=["phone"], indirect=True)
 def test_the_modal_fits_a_phone_screen(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     page.locator(".card").first.click()
     dialog = page.get_by_role("dialog")
     box = dialog.bounding_box()

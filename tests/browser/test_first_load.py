@@ -7,7 +7,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Console, shipped_content_path
+from tests.browser.conftest import Console, shipped_content_path, visit
 from tests.live_server import LiveServer
 
 ARABIC_FONTS = ("amiri", "noto-sans-arabic")
@@ -31,7 +31,7 @@ def fonts_loaded(page: Page) -> list[tuple[str, int]]:
 
 def test_an_english_page_fetches_no_arabic_font(page: Page, site: LiveServer) -> None:
     for path in ("/", "/projects", "/Collabrations"):
-        page.goto(site.url + path)
+        visit(page, site.url + path)
         fonts = fonts_loaded(page)
         # The heading face is there; the switcher's Arabic letters use the system's.
         assert any("cormorant" in url for url, _ in fonts), fonts
@@ -40,7 +40,7 @@ def test_an_english_page_fetches_no_arabic_font(page: Page, site: LiveServer) ->
 
 def test_an_arabic_page_fetches_its_fonts_within_budget(page: Page, site: LiveServer) -> None:
     for path in ("/ar", "/ar/projects"):
-        page.goto(site.url + path)
+        visit(page, site.url + path)
         fonts = fonts_loaded(page)
         assert any("amiri" in url for url, _ in fonts), fonts
         assert sum(size for _, size in fonts) <= ARABIC_FONT_BUDGET_BYTES, fonts
@@ -50,7 +50,7 @@ def test_no_page_breaks_its_content_security_policy(
     page: Page, site: LiveServer, console: Console
 ) -> None:
     for path in ("/", "/ar", "/projects", "/ar/Collabrations"):
-        page.goto(site.url + path)
+        visit(page, site.url + path)
         page.wait_for_load_state("networkidle")
         # Chromium reports every refused style, script or image on the console.
         expect(page.locator(".hero, .list-page").first).to_be_visible()
@@ -73,7 +73,7 @@ def test_slider_photos_wait_until_the_slider_nears(page: Page, site: LiveServer)
             else None
         ),
     )
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     page.wait_for_load_state("networkidle")
     # Far below the first screen: no slide, no thumbnail yet.
     assert photos == []

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Dialog, Page, expect
 
 from server.settings import REPO_ROOT
-from tests.browser.conftest import Console
+from tests.browser.conftest import Console, visit
 from tests.live_server import LiveServer
 
 HOSTILE = REPO_ROOT / "examples" / "hostile-content"
@@ -57,7 +57,7 @@ def test_payloads_show_as_text_in_cards_and_modal_and_never_run(
 
     page.on("dialog", record_and_dismiss)
     page.add_init_script(TRAP)
-    page.goto(hostile_site.url + path)
+    visit(page, hostile_site.url + path)
     cards = page.locator(".card")
     expected = names(file_name)
     expect(cards).to_have_count(len(expected))
@@ -78,7 +78,7 @@ def test_the_landing_page_with_hostile_content_runs_nothing(
     page: Page, hostile_site: LiveServer, console: Console
 ) -> None:
     page.add_init_script(TRAP)
-    page.goto(hostile_site.url + "/")
+    visit(page, hostile_site.url + "/")
     page.wait_for_load_state("networkidle")
     expect(page.locator(".image-gallery-thumbnail")).to_have_count(1)
     assert page.evaluate("window.__ran") == []
@@ -86,6 +86,6 @@ def test_the_landing_page_with_hostile_content_runs_nothing(
 
 
 def test_right_to_left_and_emoji_text_render(page: Page, hostile_site: LiveServer) -> None:
-    page.goto(hostile_site.url + "/projects")
+    visit(page, hostile_site.url + "/projects")
     expect(page.locator(".card__name", has_text="رخام كرارا أبيض")).to_be_visible()
     expect(page.locator(".card__description", has_text="✨🪨")).to_be_visible()

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
-from tests.browser.conftest import Console, fulfil_offline
+from tests.browser.conftest import Console, fulfil_offline, visit
 from tests.live_server import LiveServer
 
 ROUTE_URL = re.compile(r"/img/([ws])(\d+)/[\w-]{12}/local/")
@@ -44,7 +44,7 @@ def loaded_source(page: Page, selector: str) -> str:
 
 
 def test_cards_modal_and_slider_use_srcset_through_the_route(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     card = page.locator(".card__image").first
     expect(card).to_have_attribute("srcset", re.compile(r"^/img/w320/.+ 320w, .+ 1920w$"))
     expect(card).to_have_attribute("sizes", re.compile(r"calc\(100vw - 2.5rem\)"))
@@ -52,7 +52,7 @@ def test_cards_modal_and_slider_use_srcset_through_the_route(page: Page, site: L
     modal = page.locator(".card-modal__image")
     expect(modal).to_have_attribute("srcset", re.compile(r"^/img/s400/.+ 400w, /img/s800/.+ 800w$"))
     expect(modal).to_have_attribute("sizes", re.compile(r"400px$"))
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     # The slider's photos come with its code, as it nears the viewport.
     page.locator(".slider").scroll_into_view_if_needed()
     slide = page.locator(".image-gallery-slide .image-gallery-image").first
@@ -62,7 +62,7 @@ def test_cards_modal_and_slider_use_srcset_through_the_route(page: Page, site: L
 
 def test_a_desktop_picks_the_width_of_a_card(page: Page, site: LiveServer) -> None:
     # Three columns of about 362 px at 1x: the 480-wide variant.
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     assert chosen_width(loaded_source(page, ".card__image")) == 480
 
 
@@ -71,12 +71,12 @@ def test_a_phone_downloads_small_modern_images(
 ) -> None:
     responses: list[Response] = []
     phone.on("response", lambda response: responses.append(response))
-    phone.goto(site.url + "/projects")
+    visit(phone, site.url + "/projects")
     # About 350 px wide at 2x: never the 4000-px original, nor the widest variants.
     assert chosen_width(loaded_source(phone, ".card__image")) <= 960
     phone.locator(".card").nth(1).click()
     assert ROUTE_URL.search(loaded_source(phone, ".card-modal__image")) is not None
-    phone.goto(site.url + "/")
+    visit(phone, site.url + "/")
     phone.locator(".slider").scroll_into_view_if_needed()
     assert chosen_width(loaded_source(phone, ".image-gallery-slide .image-gallery-image")) <= 960
     assert chosen_width(loaded_source(phone, ".image-gallery-thumbnail-image")) == 320

@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Console
+from tests.browser.conftest import Console, visit
 from tests.browser.test_card_lists import documents
 from tests.content_files import cards_with_ids, write_content
 from tests.live_server import LiveServer
@@ -36,7 +36,7 @@ def still_the_same_page(page: Page) -> bool:
 def test_a_card_opens_at_its_address_and_back_forward_close_escape_follow(
     page: Page, site: LiveServer, console: Console
 ) -> None:
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     mark_the_page(page)
     dialog = page.get_by_role("dialog")
     last = page.locator(".card").last
@@ -86,7 +86,7 @@ def test_an_item_address_opens_the_list_with_its_modal_and_close_leads_to_the_li
 ) -> None:
     collabration = COLLABRATIONS[2]
     item_path = f"/Collabrations/{collabration['id']}"
-    page.goto(site.url + item_path)
+    visit(page, site.url + item_path)
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("heading")).to_have_text(collabration["name"])
@@ -135,7 +135,7 @@ def test_without_web_share_the_modal_copies_the_link_and_offers_whatsapp(
 ) -> None:
     page = clipboard_page
     project = PROJECTS[1]
-    page.goto(f"{site.url}/projects/{project['id']}")
+    visit(page, f"{site.url}/projects/{project['id']}")
     dialog = page.get_by_role("dialog")
     url = canonical(page)
     assert url.endswith(f"/projects/{project['id']}")
@@ -171,7 +171,7 @@ def test_with_web_share_the_modal_opens_the_share_sheet(browser: Browser, site: 
     page = context.new_page()
     try:
         project = PROJECTS[0]
-        page.goto(f"{site.url}/projects/{project['id']}")
+        visit(page, f"{site.url}/projects/{project['id']}")
         dialog = page.get_by_role("dialog")
         expect(dialog.get_by_role("button", name="Copy link")).to_have_count(0)
         dialog.get_by_role("button", name="Share", exact=True).click()
@@ -215,7 +215,7 @@ def test_arabic_item_pages_open_close_and_switch_language(
     page: Page, site: LiveServer, console: Console
 ) -> None:
     first, second = PROJECTS[0], PROJECTS[2]
-    page.goto(f"{site.url}/ar/projects/{first['id']}")
+    visit(page, f"{site.url}/ar/projects/{first['id']}")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     dialog = page.get_by_role("dialog")
     expect(dialog.get_by_role("heading")).to_have_text(first["name_ar"])
@@ -259,7 +259,7 @@ def odd_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def test_ids_that_need_escaping_round_trip_through_the_address_bar(
     page: Page, odd_site: LiveServer, console: Console
 ) -> None:
-    page.goto(odd_site.url + "/projects")
+    visit(page, odd_site.url + "/projects")
     dialog = page.get_by_role("dialog")
     for index, item_id in enumerate(ODD_IDS):
         page.locator(".card").nth(index).click()

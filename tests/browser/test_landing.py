@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Console, route_src, shipped_content_path
+from tests.browser.conftest import Console, route_src, shipped_content_path, visit
 from tests.live_server import LiveServer
 
 SLIDES = json.loads((shipped_content_path() / "slider.json").read_text(encoding="utf-8"))
@@ -16,7 +16,7 @@ SLIDES = json.loads((shipped_content_path() / "slider.json").read_text(encoding=
 def test_sections_appear_in_the_spec_order_and_hydrate_without_warnings(
     page: Page, site: LiveServer, console: Console
 ) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     expect(page.get_by_role("heading", level=1)).to_have_text("WELCOME TO THE WORLD OF FINE STONE")
     sections = page.locator("main > section, body footer").evaluate_all(
         "els => els.map(e => e.className.split(' ')[0])"
@@ -35,7 +35,7 @@ def test_sections_appear_in_the_spec_order_and_hydrate_without_warnings(
 
 
 def test_hero_buttons_lead_to_projects_and_collabrations(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     hero = page.locator(".hero")
     hero.get_by_role("link", name="Projects").click()
     expect(page).to_have_url(site.url + "/projects")
@@ -47,7 +47,7 @@ def test_hero_buttons_lead_to_projects_and_collabrations(page: Page, site: LiveS
 def test_video_is_embedded_muted_and_autoplaying_from_the_privacy_domain(
     page: Page, site: LiveServer
 ) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     frame = page.locator(".video-section iframe")
     expect(frame).to_have_attribute("title", "Our quarry and factory at work")
     src = frame.get_attribute("src") or ""
@@ -58,7 +58,7 @@ def test_video_is_embedded_muted_and_autoplaying_from_the_privacy_domain(
 
 
 def test_three_services_each_with_icon_and_sentence(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     services = page.locator(".service")
     expect(services).to_have_count(3)
     expect(services.locator("h3")).to_have_text(["Best Time", "Best Quality", "Expert Guidance"])
@@ -71,7 +71,7 @@ def test_three_services_each_with_icon_and_sentence(page: Page, site: LiveServer
 def test_slider_shows_every_slide_with_thumbnails_status_and_autoplays_every_5_s(
     page: Page, site: LiveServer
 ) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     slider = page.locator(".slider")
     # The gallery's code loads as the slider nears the viewport; it plays from then on.
     slider.scroll_into_view_if_needed()
@@ -103,7 +103,7 @@ def test_the_gallery_code_loads_only_when_the_slider_nears_the_viewport(
             gallery_requests.append(request.url) if "SlideGallery" in request.url else None
         ),
     )
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     page.wait_for_load_state("networkidle")
     # The server's slider markup is there from the start, without the code.
     expect(page.locator(".slider .image-gallery-thumbnail")).to_have_count(len(SLIDES))
@@ -114,7 +114,7 @@ def test_the_gallery_code_loads_only_when_the_slider_nears_the_viewport(
 
 
 def test_book_now_opens_the_booking_page_in_a_new_tab(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     with page.context.expect_page() as new_tab:
         page.get_by_role("link", name="Book Now!").click()
     booking = new_tab.value
@@ -126,7 +126,7 @@ def test_book_now_opens_the_booking_page_in_a_new_tab(page: Page, site: LiveServ
 
 
 def test_footer_lists_the_three_branches_with_contact_links(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     branches = page.locator(".branch")
     expect(branches.locator("h3")).to_have_text(["Jordan", "France", "Italy"])
     jordan = branches.nth(0)

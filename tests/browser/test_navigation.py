@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser.conftest import Console
+from tests.browser.conftest import Console, visit
 from tests.live_server import LiveServer
 
 
@@ -21,7 +21,7 @@ def still_same_document(page: Page) -> bool:
 def test_header_navigates_on_the_client_and_fetches_each_list(
     page: Page, site: LiveServer, console: Console
 ) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     mark_document(page)
     nav = page.get_by_role("navigation", name="Main")
     with page.expect_response(site.url + "/api/content/projects"):
@@ -61,7 +61,7 @@ def test_a_failed_fetch_logs_the_spec_text_and_leaves_the_list_empty(
         route.fulfill(status=503, content_type="application/json", body='{"error":"down"}')
 
     page.route(f"**/api/content/{collection}", refuse)
-    page.goto(site.url + start)
+    visit(page, site.url + start)
     # Waits for the line however busy the machine is (photos being resized, say).
     with page.expect_console_message(lambda m: m.type == "error" and m.text.startswith(message)):
         page.get_by_role("link", name=link, exact=True).first.click()
@@ -75,7 +75,7 @@ def test_a_failed_fetch_logs_the_spec_text_and_leaves_the_list_empty(
 
 
 def test_unknown_path_shows_the_404_page_with_the_header(page: Page, site: LiveServer) -> None:
-    response = page.goto(site.url + "/not-here")
+    response = visit(page, site.url + "/not-here")
     assert response is not None
     assert response.status == 404
     expect(page.get_by_role("heading", level=1)).to_have_text("This page is not here")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import visit
 from tests.live_server import LiveServer
 
 # Click the link, then sample the scroll position on every animation frame.
@@ -36,7 +37,7 @@ def section_top(page: Page, section_id: str) -> float:
 def test_about_us_scrolls_smoothly_to_the_about_section_in_500_ms(
     page: Page, site: LiveServer
 ) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     page.wait_for_load_state("networkidle")
     target = section_top(page, "about")
     samples: list[list[float]] = page.evaluate(SCROLL_SAMPLES, "/#about")
@@ -51,7 +52,7 @@ def test_about_us_scrolls_smoothly_to_the_about_section_in_500_ms(
 
 
 def test_contact_scrolls_to_the_footer(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/")
+    visit(page, site.url + "/")
     page.wait_for_load_state("networkidle")
     samples: list[list[float]] = page.evaluate(SCROLL_SAMPLES, "/#contact")
     expect(page.locator("#contact")).to_be_in_viewport()
@@ -61,7 +62,7 @@ def test_contact_scrolls_to_the_footer(page: Page, site: LiveServer) -> None:
 def test_about_us_from_a_list_page_goes_to_the_landing_page_section(
     page: Page, site: LiveServer
 ) -> None:
-    page.goto(site.url + "/projects")
+    visit(page, site.url + "/projects")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="About us").click()
     expect(page).to_have_url(site.url + "/")
     expect(page.locator("#about h2")).to_be_in_viewport()
@@ -72,13 +73,13 @@ def test_about_us_from_a_list_page_goes_to_the_landing_page_section(
 def test_contact_from_a_list_page_goes_to_the_landing_page_footer(
     page: Page, site: LiveServer
 ) -> None:
-    page.goto(site.url + "/Collabrations")
+    visit(page, site.url + "/Collabrations")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Contact").click()
     expect(page).to_have_url(site.url + "/")
     expect(page.locator("#contact")).to_be_in_viewport()
 
 
 def test_a_deep_link_to_a_section_stays_there_after_hydration(page: Page, site: LiveServer) -> None:
-    page.goto(site.url + "/#contact")
+    visit(page, site.url + "/#contact")
     page.wait_for_load_state("networkidle")
     expect(page.locator("#contact")).to_be_in_viewport()

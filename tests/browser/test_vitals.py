@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import visit
 from tests.live_server import LiveServer
 
 VITALS_CHUNK = "/chunks/vitals-"
@@ -82,7 +83,7 @@ def test_a_visit_sends_lcp_inp_and_cls_beacons_that_the_server_logs(
                return send(url, data);
            };"""
     )
-    page.goto(vitals_site.url + "/projects")
+    visit(page, vitals_site.url + "/projects")
     page.wait_for_load_state("networkidle")
     wait_for_reporter(page)
     # An interaction, so the visit has an INP to report.
@@ -103,7 +104,7 @@ def test_a_visit_sends_lcp_inp_and_cls_beacons_that_the_server_logs(
 
 
 def test_the_reporter_loads_only_after_the_page_has(page: Page, vitals_site: LiveServer) -> None:
-    page.goto(vitals_site.url + "/projects")
+    visit(page, vitals_site.url + "/projects")
     page.wait_for_load_state("networkidle")
     wait_for_reporter(page)
     # The page's own timeline: when the load event began, when the reporter was fetched.
@@ -122,7 +123,7 @@ def test_the_reporter_loads_only_after_the_page_has(page: Page, vitals_site: Liv
 def test_with_vitals_off_nothing_is_loaded_or_sent(page: Page, quiet_site: LiveServer) -> None:
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
-    page.goto(quiet_site.url + "/projects")
+    visit(page, quiet_site.url + "/projects")
     page.wait_for_load_state("networkidle")
     page.locator(".card").nth(1).click()
     settle(page)

@@ -1,6 +1,7 @@
 import { cardText } from "../data/localizedItem";
 import { useLocale } from "../i18n/locale";
 import { photoAtWidths } from "../data/photoSources";
+import type { MouseEvent } from "react";
 import type { CardItem } from "../types";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
@@ -11,10 +12,24 @@ const CARD_SIZES =
 interface CardGridProps {
   items: CardItem[];
   selectedId: string | null;
+  /** The card's own address (/projects/{id}), where its link leads. */
+  itemHref: (item: CardItem) => string;
   onSelect: (item: CardItem) => void;
 }
 
-export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
+/** A click the page handles itself; others (new tab, new window) go to the link. */
+function isPlainClick(event: MouseEvent): boolean {
+  return (
+    event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+  );
+}
+
+/**
+ * Each card is a link to its own page, so it works before the site's code has
+ * loaded (the server renders that page with the dialog open) and in a new tab;
+ * once hydrated, a plain click opens the dialog in place.
+ */
+export function CardGrid({ items, selectedId, itemHref, onSelect }: CardGridProps) {
   const { locale } = useLocale();
   return (
     <ul className="card-grid">
@@ -23,12 +38,17 @@ export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
         const { name, description } = cardText(item, locale);
         return (
           <li key={item.id}>
-            <button
-              type="button"
+            <a
+              href={itemHref(item)}
               className={selected ? "card selected" : "card"}
-              aria-pressed={selected}
+              // The selected card's address is the page's own.
+              aria-current={selected ? "page" : undefined}
               aria-haspopup="dialog"
-              onClick={() => onSelect(item)}
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                onSelect(item);
+              }}
             >
               <img
                 className="card__image"
@@ -36,8 +56,9 @@ export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
                 alt={name}
                 width={600}
                 height={450}
-                // The first row is in view on arrival; the rest load on scroll.
-                loading={index < 3 ? "eager" : "lazy"}
+                // Only the first card is sure to be in view on arrival (a
+                // phone shows one column); the rest load as they near it.
+                loading={index === 0 ? "eager" : "lazy"}
                 // The first card's photo is the page's largest element on a
                 // phone: fetched ahead of the others (and of the scripts).
                 fetchPriority={index === 0 ? "high" : undefined}
@@ -51,7 +72,7 @@ export function CardGrid({ items, selectedId, onSelect }: CardGridProps) {
                   {description}
                 </span>
               </span>
-            </button>
+            </a>
           </li>
         );
       })}

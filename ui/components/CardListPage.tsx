@@ -71,7 +71,12 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
           <h1 className="list-page__title">{title}</h1>
           <p className="list-page__intro">{intro}</p>
         </header>
-        <CardGrid items={items} selectedId={selected?.id ?? null} onSelect={open} />
+        <CardGrid
+          items={items}
+          selectedId={selected?.id ?? null}
+          itemHref={(item) => itemPath(listPath, item.id)}
+          onSelect={open}
+        />
       </div>
       <CardModal
         item={selected}
