@@ -192,26 +192,24 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         for path, output in outputs.items()
         if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js")
     )
-    # Preloaded per language: the faces a page's first view uses (Arabic: both,
-    # as font-display: optional uses only what arrives at once).
-    fonts = {
-        "en": [
+    def font_urls(*names: str) -> list[str]:
+        return [
             url(path)
             for path in outputs
-            if "cormorant-garamond-latin" in path and path.endswith(".woff2")
-        ],
-        "ar": [
-            url(path)
-            for path in outputs
-            if ("amiri-arabic" in path or "noto-sans-arabic" in path) and path.endswith(".woff2")
-        ],
-    }
+            if any(name in path for name in names) and path.endswith(".woff2")
+        ]
+
+    # English pages preload their heading face; Arabic pages fetch theirs after
+    # the first paint, for the next page (ui/boot/nextPageFonts.ts).
+    fonts = {"en": font_urls("cormorant-garamond-latin")}
+    next_page_fonts = {"ar": font_urls("amiri-arabic", "noto-sans-arabic")}
     return {
         "boot": url(next(CLIENT_DIR.glob("boot-*.js")).relative_to(ROOT).as_posix()),
         "script": url(entry),
         "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],
         "modulepreload": [url(path) for path in static_imports(entry)],
         "fonts": fonts,
+        "nextPageFonts": next_page_fonts,
     }
 
 

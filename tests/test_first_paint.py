@@ -32,17 +32,24 @@ def directives(policy: str) -> dict[str, list[str]]:
     }
 
 
+def sha256_source(text: str) -> str:
+    return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+
+
 @pytest.mark.parametrize("path", ["/", "/projects", "/ar/Collabrations"])
-def test_the_inline_stylesheet_is_allowed_by_its_hash_and_nothing_else_inline_is(
+def test_the_inline_stylesheet_and_boot_script_are_allowed_by_their_hashes_and_nothing_else(
     client: TestClient, path: str
 ) -> None:
     response = client.get(path)
     styles = re.findall(r"<style>(.*?)</style>", response.text, re.DOTALL)
+    # The one script element without a type or a src: the boot (the other
+    # inline ones are data, JSON, which no browser runs).
+    scripts = re.findall(r"<script>(.*?)</script>", response.text, re.DOTALL)
     assert len(styles) == 1
-    digest = base64.b64encode(hashlib.sha256(styles[0].encode()).digest()).decode()
+    assert len(scripts) == 1
     policy = directives(response.headers["content-security-policy"])
-    assert policy["style-src"] == ["'self'", f"'sha256-{digest}'"]
-    assert policy["script-src"] == ["'self'"]
+    assert policy["style-src"] == ["'self'", sha256_source(styles[0])]
+    assert policy["script-src"] == ["'self'", sha256_source(scripts[0])]
 
 
 @pytest.mark.parametrize("path", ["/", "/ar"])
@@ -79,8 +86,15 @@ def test_an_english_page_names_no_arabic_font(client: TestClient) -> None:
         )
 
 
-def test_an_arabic_page_preloads_its_two_arabic_faces_only(client: TestClient) -> None:
+def test_an_arabic_page_preloads_no_font_and_names_its_two_faces_for_the_next_page(
+    client: TestClient,
+) -> None:
     head = client.get("/ar").text.split("</head>", 1)[0]
-    preloads = re.findall(r'<link rel="preload" href="([^"]+)" as="font"', head)
-    assert len(preloads) == 2
-    assert all(any(font in url for font in ARABIC_FONTS) for url in preloads)
+    assert re.findall(r'<link rel="preload" href="([^"]+)" as="font"', head) == []
+    later = re.search(r'<meta name="next-page-fonts" content="([^"]+)">', head)
+    assert later
+    urls = later.group(1).split()
+    assert len(urls) == 2
+    assert all(any(font in url for font in ARABIC_FONTS) for url in urls)
+    for url in urls:
+        assert client.get(url).headers["content-type"] == "font/woff2"

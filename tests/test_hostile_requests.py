@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import socket
 from collections.abc import Iterator
@@ -87,7 +89,8 @@ def test_every_response_carries_the_security_headers(client: TestClient, path: s
     assert "camera=()" in response.headers["permissions-policy"]
     csp = response.headers["content-security-policy"]
     directives = dict(part.strip().split(" ", 1) for part in csp.split(";"))
-    assert directives["script-src"] == "'self'"
+    # Scripts from the site, and the one inline boot script by its hash.
+    assert re.fullmatch(r"'self' 'sha256-[A-Za-z0-9+/]+={0,2}'", directives["script-src"])
     assert "unsafe" not in directives["script-src"] + directives["default-src"]
     assert directives["frame-src"] == "https://www.youtube-nocookie.com"
     assert directives["frame-ancestors"] == "'none'"
@@ -102,11 +105,20 @@ def test_refusals_carry_the_security_headers_too(client: TestClient) -> None:
     assert "content-security-policy" in response.headers
 
 
-def test_pages_have_no_executable_inline_script(client: TestClient) -> None:
-    html = client.get("/").text
-    for attributes, _body in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S):
-        # External scripts, or data blocks (page data, JSON-LD) that never run.
-        assert "src=" in attributes or re.search(r'type="application/(ld\+)?json"', attributes)
+def test_the_only_inline_script_a_page_runs_is_the_one_its_policy_names(
+    client: TestClient,
+) -> None:
+    response = client.get("/")
+    allowed = response.headers["content-security-policy"].split("script-src ")[1].split(";")[0]
+    executable = [
+        body
+        for attributes, body in re.findall(r"<script([^>]*)>(.*?)</script>", response.text, re.S)
+        # Data blocks (page data, JSON-LD) never run.
+        if not re.search(r'type="application/(ld\+)?json"', attributes)
+    ]
+    assert len(executable) == 1
+    digest = base64.b64encode(hashlib.sha256(executable[0].encode()).digest()).decode()
+    assert allowed.split() == ["'self'", f"'sha256-{digest}'"]
 
 
 def test_unknown_hosts_are_refused_when_hosts_are_configured(tmp_path: Path) -> None:

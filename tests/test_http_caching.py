@@ -70,7 +70,8 @@ def test_the_content_api_is_compressed_too(client: TestClient) -> None:
 
 
 def entry_script(client: TestClient) -> str:
-    found = re.search(r'<script type="module" src="(/assets/[^"]+)"', client.get("/").text)
+    # The boot script starts the entry, which the page names first in site-code.
+    found = re.search(r'<meta name="site-code" content="(/assets/[^" ]+)', client.get("/").text)
     assert found is not None
     return found.group(1)
 

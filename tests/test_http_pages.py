@@ -166,7 +166,7 @@ def test_unknown_path_is_a_404_page_with_the_header(client: TestClient) -> None:
 
 def test_page_links_its_hashed_script_and_carries_its_stylesheet(client: TestClient) -> None:
     html = client.get("/").text
-    script = re.search(r'<script type="module" src="(/assets/[^"]+\.js)"', html)
+    script = re.search(r'<meta name="site-code" content="(/assets/[^" ]+\.js)', html)
     assert script
     assert client.get(script.group(1)).status_code == 200
     # The stylesheet is in the page, so no request holds the first paint.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Widths for images shown at the photo's own aspect ratio (cards, slides, thumbnails).
-WIDTHS = (320, 480, 640, 960, 1280, 1920)
+WIDTHS = (320, 480, 640, 800, 960, 1280, 1920)
 # Square crops for the modal: its 400x400 and the same for 2x screens.
 SQUARES = (400, 800)
 # The picture of a shared link (Open Graph, Twitter cards): the 1.91:1 that

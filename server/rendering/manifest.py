@@ -34,6 +34,8 @@ class AssetManifest:
     modulepreload: tuple[str, ...]
     # Per language (en, ar): fonts worth preloading.
     fonts: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Per language: fonts fetched after the first paint, for the next page.
+    next_page_fonts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The stylesheets' text, which every page carries in a <style> element:
     # 4 KB compressed, cheaper inline than a request that holds the first paint.
     inline_css: str = ""
@@ -90,6 +92,9 @@ class AssetManifest:
             inline_boot=inline_boot,
             modulepreload=tuple(raw["modulepreload"]),
             fonts={lang: tuple(urls) for lang, urls in raw.get("fonts", {}).items()},
+            next_page_fonts={
+                lang: tuple(urls) for lang, urls in raw.get("nextPageFonts", {}).items()
+            },
         )
 
     def all_urls(self) -> tuple[str, ...]:
@@ -101,6 +106,7 @@ class AssetManifest:
                     *self.stylesheets,
                     *self.modulepreload,
                     *(url for urls in self.fonts.values() for url in urls),
+                    *(url for urls in self.next_page_fonts.values() for url in urls),
                 )
             )
         )

@@ -4,6 +4,7 @@ page's language only, nothing the CSP refuses, the slider's photos when near."""
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import Page, expect
 
@@ -44,6 +45,35 @@ def test_an_arabic_page_fetches_its_fonts_within_budget(page: Page, site: LiveSe
         fonts = fonts_loaded(page)
         assert any("amiri" in url for url, _ in fonts), fonts
         assert sum(size for _, size in fonts) <= ARABIC_FONT_BUDGET_BYTES, fonts
+
+
+def test_an_arabic_first_view_uses_system_faces_and_the_next_page_the_sites(
+    page: Page, site: LiveServer
+) -> None:
+    visit(page, site.url + "/ar")
+    fonts = fonts_loaded(page)
+    first_paint = page.evaluate(
+        "() => performance.getEntriesByName('first-contentful-paint')[0].startTime"
+    )
+    arabic = [url for url, _ in fonts if any(font in url for font in ARABIC_FONTS)]
+    assert len(arabic) == 2, fonts
+    # Fetched after the first paint, for the next page, and not used on this one.
+    starts = page.evaluate(
+        """() => performance.getEntriesByType('resource')
+              .filter(e => e.name.endsWith('.woff2')).map(e => e.startTime)"""
+    )
+    assert min(starts) >= first_paint
+    assert page.evaluate("() => document.documentElement.dataset.fonts") is None
+    expect(page.locator("h1")).not_to_have_css("font-family", re.compile("Amiri"))
+
+    visit(page, site.url + "/ar/projects")
+    page.evaluate("() => document.fonts.ready.then(() => null)")
+    assert page.evaluate("() => document.documentElement.dataset.fonts") == "cached"
+    expect(page.locator("h1")).to_have_css("font-family", re.compile("^Amiri"))
+    used = page.evaluate(
+        "() => [...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)"
+    )
+    assert {"Amiri", "Noto Sans Arabic"} <= set(used), used
 
 
 def test_no_page_breaks_its_content_security_policy(

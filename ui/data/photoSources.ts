@@ -8,7 +8,7 @@
 // browser's agree. The names must be ones server/images/variants.py serves.
 
 /** Widths for photos shown at their own aspect ratio. */
-export const PHOTO_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
+export const PHOTO_WIDTHS = [320, 480, 640, 800, 960, 1280, 1920] as const;
 /** Square crops for the modal's 400 x 400, at 1x and 2x. */
 export const MODAL_SQUARES = [400, 800] as const;
 /** Thumbnails show at 96 px at most: the smallest width covers 3x screens. */

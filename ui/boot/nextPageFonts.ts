@@ -1,0 +1,62 @@
+// Faces a page leaves out of its first view and fetches for the next one
+// (the Arabic pages' Amiri and Noto Sans Arabic, 47 KB, named in
+// <meta name="next-page-fonts">). On a phone's network they would arrive
+// after the photo the visitor waits for, too late for `font-display:
+// optional` to use them anyway; fetched after the first paint, they are in
+// the cache for every page after. The stylesheet names them only under
+// <html data-fonts="cached">, which a page sets before its first layout once
+// a visit has fetched them: the text never changes face while on screen.
+const CACHED_KEY = "site-fonts-cached";
+
+function wantedFonts(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="next-page-fonts"]')?.content ?? "";
+}
+
+function remembered(): string | null {
+  try {
+    return localStorage.getItem(CACHED_KEY);
+  } catch {
+    return null; // Storage off: the system faces, every page.
+  }
+}
+
+/** Before the first layout: the site's faces, if this visitor has them. */
+export function applyCachedFonts(): void {
+  const wanted = wantedFonts();
+  if (!wanted || remembered() !== wanted) return;
+  document.documentElement.dataset.fonts = "cached";
+  // Read from the disk cache now, before the first layout asks for them:
+  // `font-display: optional` only uses a face that is there at once.
+  for (const href of wanted.split(" ")) {
+    const preload = document.createElement("link");
+    preload.rel = "preload";
+    preload.as = "font";
+    preload.type = "font/woff2";
+    preload.crossOrigin = "anonymous";
+    preload.href = href;
+    document.head.append(preload);
+  }
+}
+
+/** After the first paint: fetch the faces into the cache for the next page. */
+export function fetchFontsForNextPage(): void {
+  const wanted = wantedFonts();
+  if (!wanted || remembered() === wanted) return;
+  // As a font load asks (CORS, same-origin credentials), so it finds this copy.
+  const fetched = wanted.split(" ").map((url) =>
+    fetch(url, { mode: "cors", credentials: "same-origin" }).then((response) => {
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  );
+  Promise.all(fetched).then(
+    () => {
+      try {
+        localStorage.setItem(CACHED_KEY, wanted);
+      } catch {
+        // Storage off: nothing to remember it in.
+      }
+    },
+    () => undefined, // Not fetched: the next page keeps the system faces.
+  );
+}

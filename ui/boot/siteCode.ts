@@ -1,0 +1,22 @@
+// The site's code: the entry module and the chunks it imports, which the page
+// names in <meta name="site-code"> (entry first).
+let started = false;
+
+export function startSiteCode(): void {
+  if (started) return;
+  started = true;
+  const [entry, ...chunks] =
+    document.querySelector<HTMLMetaElement>('meta[name="site-code"]')?.content.split(" ") ?? [];
+  if (!entry) return;
+  // The chunks are fetched alongside the entry, not after it is parsed.
+  for (const href of chunks) {
+    const preload = document.createElement("link");
+    preload.rel = "modulepreload";
+    preload.href = href;
+    document.head.append(preload);
+  }
+  const script = document.createElement("script");
+  script.type = "module";
+  script.src = entry;
+  document.head.append(script);
+}
