@@ -192,6 +192,7 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         for path, output in outputs.items()
         if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js")
     )
+
     def font_urls(*names: str) -> list[str]:
         return [
             url(path)
