@@ -173,7 +173,7 @@ def check_asset_urls() -> None:
 
 
 def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
-    """What a page links: the entry script and the chunks it imports, its stylesheet, fonts."""
+    """What a page links: the entry script and the chunks it runs at once, its stylesheet, fonts."""
     outputs: dict[str, Any] = metafile["outputs"]
     client_prefix = CLIENT_DIR.relative_to(ROOT).as_posix() + "/"
 
@@ -204,11 +204,19 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
     # the first paint, for the next page (ui/boot/nextPageFonts.ts).
     fonts = {"en": font_urls("cormorant-garamond-latin")}
     next_page_fonts = {"ar": font_urls("amiri-arabic", "noto-sans-arabic")}
+    # The site's second part, which the entry imports in a task of its own:
+    # fetched with the entry all the same.
+    site = next(
+        path
+        for path, output in outputs.items()
+        if output.get("entryPoint") == "ui/hydrateSite.tsx" and path.endswith(".js")
+    )
+    chunks = dict.fromkeys((*static_imports(entry), site, *static_imports(site)))
     return {
         "boot": url(next(CLIENT_DIR.glob("boot-*.js")).relative_to(ROOT).as_posix()),
         "script": url(entry),
         "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],
-        "modulepreload": [url(path) for path in static_imports(entry)],
+        "modulepreload": [url(path) for path in chunks],
         "fonts": fonts,
         "nextPageFonts": next_page_fonts,
     }

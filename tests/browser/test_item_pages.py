@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.browser.conftest import Console, visit
 from tests.browser.test_card_lists import documents
@@ -181,6 +181,30 @@ def test_with_web_share_the_modal_opens_the_share_sheet(browser: Browser, site: 
         assert shared["title"] == project["name"]
     finally:
         context.close()
+
+
+def test_a_dialog_closed_before_the_code_runs_stays_closed_and_the_address_follows(
+    page: Page, site: LiveServer
+) -> None:
+    # The site's code held back, as on a slow phone, until the visitor has
+    # closed the server's dialog with its form.
+    held: list[Route] = []
+    page.route(re.compile(r"/assets/.*\.js$"), lambda route: held.append(route))
+    page.goto(f"{site.url}/projects/{PROJECTS[1]['id']}")
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the page never asked for its code"
+    # Let it through: what was held, and whatever the code asks for next.
+    page.unroute(re.compile(r"/assets/.*\.js$"))
+    page.locator("html[data-hydrated]").wait_for(state="attached")
+    expect(page).to_have_url(address(site, "/projects"))
+    expect(dialog).to_be_hidden()
+    expect(page.locator(".card.selected")).to_have_count(0)
 
 
 def test_without_javascript_an_item_page_shows_its_modal_and_close_works(

@@ -30,10 +30,29 @@ export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
   const text = item === null ? null : cardText(item, locale);
   // What the server rendered; never changed, so React never touches `open` after.
   const [openInHtml] = useState(item !== null);
+  const hydrated = useRef(false);
+  // The card whose close was sent: a close seen twice (the event replayed at
+  // hydration, and the check below) still goes back once.
+  const closeSentFor = useRef<string | null>(null);
+
+  function sendClose(): void {
+    if (item === null || closeSentFor.current === item.id) return;
+    closeSentFor.current = item.id;
+    onClose();
+  }
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog === null) return;
+    if (item === null) closeSentFor.current = null;
+    const hydrating = !hydrated.current;
+    hydrated.current = true;
+    if (hydrating && openInHtml && !dialog.open) {
+      // The visitor closed the server's dialog (its form) before the code
+      // ran: that close counts, the dialog is not brought back.
+      sendClose();
+      return;
+    }
     if (item !== null && !dialog.matches(":modal")) {
       // Open from the server's HTML, but not modal: close it and show it again.
       if (dialog.open) dialog.close();
@@ -46,8 +65,8 @@ export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
     // Our own close (the address no longer names a card, or the reopening
     // above) is not the visitor's: only a close that left it shut and a card
     // still selected goes back to the list.
-    if (item === null || dialogRef.current?.open) return;
-    onClose();
+    if (dialogRef.current?.open) return;
+    sendClose();
   }
 
   return (
