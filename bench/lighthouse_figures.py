@@ -81,15 +81,22 @@ def scripts_before_lcp(report: dict[str, Any]) -> list[str]:
     ]
 
 
+FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".otf")
+
+
 def font_files(report: dict[str, Any]) -> dict[str, float]:
-    """Each font the page downloaded (file name) and its transfer size."""
-    return {
-        urlsplit(str(item.get("url", ""))).path.rsplit("/", 1)[-1]: float(
-            item.get("transferSize", 0)
-        )
-        for item in items(report, "network-requests")
-        if item.get("resourceType") == "Font"
-    }
+    """Each font file the page downloaded (file name) and its transfer size.
+
+    Fonts a page fetches for the next one (ui/boot/nextPageFonts.ts) are
+    `fetch` requests, which Lighthouse counts as "other": they are fonts all
+    the same, on the page's first load.
+    """
+    fonts = {}
+    for item in items(report, "network-requests"):
+        path = urlsplit(str(item.get("url", ""))).path
+        if item.get("resourceType") == "Font" or path.endswith(FONT_SUFFIXES):
+            fonts[path.rsplit("/", 1)[-1]] = float(item.get("transferSize", 0))
+    return fonts
 
 
 def failed_audits(report: dict[str, Any]) -> dict[str, list[str]]:

@@ -277,6 +277,13 @@ def _report() -> dict[str, Any]:
                             "resourceType": "Script",
                             "networkRequestTime": 298,
                         },
+                        # Fetched for the next page: "Fetch" to Lighthouse, a font all the same.
+                        {
+                            "url": "https://h/assets/media/noto.woff2",
+                            "resourceType": "Fetch",
+                            "networkRequestTime": 400,
+                            "transferSize": 9000,
+                        },
                     ],
                 }
             },
@@ -343,5 +350,5 @@ def test_what_failed_and_what_was_flagged() -> None:
     }
     assert lhr.flagged_diagnostics(report) == ["render-blocking-insight"]
     assert lhr.console_errors(report) == ["Failed to load resource: 404 (/icon-192.png)"]
-    assert lhr.font_files(report) == {"amiri.woff2": 101000.0}
+    assert lhr.font_files(report) == {"amiri.woff2": 101000.0, "noto.woff2": 9000.0}
     assert lhr.document_protocol(report) == "h2"
