@@ -6,6 +6,8 @@
 // the cache for every page after. The stylesheet names them only under
 // <html data-fonts="cached">, which a page sets before its first layout once
 // a visit has fetched them: the text never changes face while on screen.
+import { appendLink } from "./links";
+
 const CACHED_KEY = "site-fonts-cached";
 
 function wantedFonts(): string {
@@ -28,13 +30,7 @@ export function applyCachedFonts(): void {
   // Read from the disk cache now, before the first layout asks for them:
   // `font-display: optional` only uses a face that is there at once.
   for (const href of wanted.split(" ")) {
-    const preload = document.createElement("link");
-    preload.rel = "preload";
-    preload.as = "font";
-    preload.type = "font/woff2";
-    preload.crossOrigin = "anonymous";
-    preload.href = href;
-    document.head.append(preload);
+    appendLink({ rel: "preload", as: "font", type: "font/woff2", crossOrigin: "anonymous", href });
   }
 }
 

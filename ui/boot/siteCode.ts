@@ -1,5 +1,7 @@
 // The site's code: the entry module and the chunks it imports, which the page
 // names in <meta name="site-code"> (entry first).
+import { appendLink } from "./links";
+
 let started = false;
 
 export function startSiteCode(): void {
@@ -9,12 +11,7 @@ export function startSiteCode(): void {
     document.querySelector<HTMLMetaElement>('meta[name="site-code"]')?.content.split(" ") ?? [];
   if (!entry) return;
   // The chunks are fetched alongside the entry, not after it is parsed.
-  for (const href of chunks) {
-    const preload = document.createElement("link");
-    preload.rel = "modulepreload";
-    preload.href = href;
-    document.head.append(preload);
-  }
+  for (const href of chunks) appendLink({ rel: "modulepreload", href });
   const script = document.createElement("script");
   script.type = "module";
   script.src = entry;
