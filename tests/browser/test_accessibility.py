@@ -138,6 +138,9 @@ def test_the_slider_pauses_while_hovered_and_has_a_pause_control(
     visit(page, site.url + "/")
     page.locator(".slider").scroll_into_view_if_needed()
     expect(page.locator(".image-gallery-play-button")).to_be_visible()
+    # The gallery's own code has run (it adds the thumbnails): the pointer
+    # arrives over it, as a visitor's would, rather than before it.
+    expect(page.locator(".image-gallery-thumbnail")).to_have_count(5)
     page.locator(".image-gallery-slide-wrapper").hover()
     page.wait_for_timeout(200)
     before = status_text(page)
