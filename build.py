@@ -187,11 +187,15 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
             if item["kind"] == "import-statement"
         ]
 
-    entry = next(
-        path
-        for path, output in outputs.items()
-        if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js")
-    )
+    def script_of(source: str) -> str:
+        """The JS output esbuild made from `source` (an entry or a dynamic import)."""
+        return next(
+            path
+            for path, output in outputs.items()
+            if output.get("entryPoint") == source and path.endswith(".js")
+        )
+
+    entry = script_of("ui/entry-client.tsx")
 
     def font_urls(*names: str) -> list[str]:
         return [
@@ -206,11 +210,7 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
     next_page_fonts = {"ar": font_urls("amiri-arabic", "noto-sans-arabic")}
     # The site's second part, which the entry imports in a task of its own:
     # fetched with the entry all the same.
-    site = next(
-        path
-        for path, output in outputs.items()
-        if output.get("entryPoint") == "ui/hydrateSite.tsx" and path.endswith(".js")
-    )
+    site = script_of("ui/hydrateSite.tsx")
     chunks = dict.fromkeys((*static_imports(entry), site, *static_imports(site)))
     return {
         "boot": url(next(CLIENT_DIR.glob("boot-*.js")).relative_to(ROOT).as_posix()),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import re
 import socket
 from collections.abc import Iterator
@@ -17,6 +15,7 @@ from server.app import create_app
 from server.settings import Settings
 from tests.content_files import write_content
 from tests.live_server import LiveServer
+from tests.test_first_paint import sha256_source
 
 
 @pytest.fixture(scope="module")
@@ -117,8 +116,7 @@ def test_the_only_inline_script_a_page_runs_is_the_one_its_policy_names(
         if not re.search(r'type="application/(ld\+)?json"', attributes)
     ]
     assert len(executable) == 1
-    digest = base64.b64encode(hashlib.sha256(executable[0].encode()).digest()).decode()
-    assert allowed.split() == ["'self'", f"'sha256-{digest}'"]
+    assert allowed.split() == ["'self'", sha256_source(executable[0])]
 
 
 def test_unknown_hosts_are_refused_when_hosts_are_configured(tmp_path: Path) -> None:
