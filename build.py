@@ -132,6 +132,7 @@ def build_client_bundle() -> None:
             str(UI / "entry-client.tsx"),
             *COMMON_FLAGS,
             "--format=esm",
+            "--banner:js=//# allFunctionsCalledOnLoad",
             "--splitting",
             # Browsers only (no "es2020"): all four run class fields natively,
             # so no chunk needs esbuild's helper for them.

@@ -167,7 +167,7 @@ def test_arabic_pages_say_so_and_speak_arabic_to_search_engines(client: TestClie
 
 def test_icons_and_the_web_app_manifest_are_served(client: TestClient) -> None:
     html = client.get("/").text
-    for href in ("/favicon.ico", "/icon.svg", "/apple-touch-icon.png", "/manifest.webmanifest"):
+    for href in ("/favicon.ico", "/apple-touch-icon.png", "/manifest.webmanifest"):
         assert f'href="{href}"' in html
         assert client.get(href).status_code == 200
     manifest = client.get("/manifest.webmanifest").json()

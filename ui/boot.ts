@@ -29,7 +29,7 @@ function afterLoadIsPainted(): void {
     requestAnimationFrame(() =>
       setTimeout(() => {
         startSiteCode();
-        fetchFontsForNextPage();
+        setTimeout(fetchFontsForNextPage, 0); // a task of its own, after the code's
       }, 0),
     ),
   );
