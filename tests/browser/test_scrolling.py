@@ -68,8 +68,10 @@ def test_contact_stops_at_the_footer_where_it_really_is_not_where_it_was_estimat
     visit(page, site.url + "/")
     page.wait_for_load_state("networkidle")
     page.evaluate("document.documentElement.style.overflowAnchor = 'none'")
-    about_drawn = "document.querySelector('#about h2').checkVisibility({contentVisibilityAuto: 1})"
-    assert page.evaluate(about_drawn) is False
+    about_drawn = page.evaluate(
+        "document.querySelector('#about h2').checkVisibility({contentVisibilityAuto: true})"
+    )
+    assert about_drawn is False
     samples: list[list[float]] = page.evaluate(SCROLL_SAMPLES, "/#contact")
     bottom = page.evaluate("document.documentElement.scrollHeight - window.innerHeight")
     assert abs(samples[-1][1] - min(section_top(page, "contact"), bottom)) <= 2
