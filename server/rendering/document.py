@@ -10,6 +10,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from server.rendering.manifest import AssetManifest
+from server.rendering.tab_icon import tab_icon_url
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 
@@ -42,6 +43,7 @@ class DocumentTemplate:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        environment.globals["tab_icon_url"] = tab_icon_url()
         self._template = environment.get_template("page.html")
         self._fallback = environment.get_template("fallback.html")
 
