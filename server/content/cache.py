@@ -22,7 +22,6 @@ read as above, every `max_age` seconds, until the listener is back.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -32,6 +31,7 @@ from server.content.errors import log_fetch_error
 from server.content.models import Collection, ContentItem
 from server.content.reads import record_read
 from server.content.store import ContentStore, ContentUnavailableError
+from server.content.waiting import set_within
 
 logger = logging.getLogger(__name__)
 
@@ -116,9 +116,8 @@ class ContentCache:
         return entry.snapshot
 
     async def _wait_for_first_snapshot(self, settled: asyncio.Event) -> None:
-        # shield: one visitor giving up must not end the wait of the others.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(settled.wait()), self._first_snapshot_wait)
+        # Each visitor waits on the event by itself: one giving up ends no other's wait.
+        await set_within(settled, self._first_snapshot_wait)
 
     def listener_started(self, collection: Collection) -> None:
         """A listener was subscribed for the collection; its snapshot is on its way."""

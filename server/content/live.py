@@ -37,6 +37,7 @@ from server.content.errors import log_fetch_error
 from server.content.listener import ListenedDocument
 from server.content.models import Collection, ContentItem, parse_documents
 from server.content.photo_urls import PhotoUrlPolicy
+from server.content.waiting import set_within
 
 logger = logging.getLogger(__name__)
 
@@ -151,10 +152,9 @@ class _Feed:
 
     async def _back_off(self, seconds: float, *, shortest: float) -> None:
         waited = asyncio.get_running_loop().time()
-        with contextlib.suppress(TimeoutError):
-            # Not cleared before the wait: a read may succeed while the failed
-            # listener is being closed, and that news must not be lost.
-            await asyncio.wait_for(self._database_back.wait(), seconds)
+        # Not cleared before the wait: a read may succeed while the failed
+        # listener is being closed, and that news must not be lost.
+        if await set_within(self._database_back, seconds):
             self._database_back.clear()
             # Once per outage: a listener that fails again waits its backoff.
             self._early_try_left = False
@@ -191,8 +191,7 @@ class _Feed:
 
     async def _until_stopped(self) -> str:
         while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopped.wait(), HEALTH_CHECK_SECONDS)
+            if await set_within(self._stopped, HEALTH_CHECK_SECONDS):
                 return self._stop_reason
             listener = self._listener
             if listener is not None and not listener.alive:
