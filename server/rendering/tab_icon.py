@@ -1,7 +1,7 @@
 """The browser tab's icon, as a data: URL every page carries in its head.
 
 A linked icon is one more request, which Chromium starts as the page finishes
-loading, just as the site's code and the largest image are still arriving.
+loading, just as the site's code starts to download.
 Inline, the 32 px, 16-colour PNG is under 400 bytes, about 530 as base64.
 """
 
