@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from server.app import create_app
 from server.settings import Settings
 from tests.content_files import write_content
+from tests.csp import directives
 
 ARABIC_FONTS = ("amiri", "noto-sans-arabic")
 
@@ -23,13 +24,6 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     settings = Settings(content_dir=write_content(tmp_path_factory.mktemp("content")))
     with TestClient(create_app(settings)) as client:
         yield client
-
-
-def directives(policy: str) -> dict[str, list[str]]:
-    return {
-        name: values
-        for name, *values in (part.split() for part in policy.split(";") if part.strip())
-    }
 
 
 def sha256_source(text: str) -> str:
