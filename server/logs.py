@@ -85,6 +85,23 @@ class _RequestIdFilter(logging.Filter):
         return True
 
 
+class _OneLineGrpcDecodeErrors(logging.Filter):
+    """gRPC logs a message cut short (a database stopping mid-stream) with its traceback.
+
+    The listener's supervisor already reports the stream's end and recovers;
+    the library's line stays, as one line naming the error, without the trace.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith("grpc.") and record.exc_info and record.exc_info[1]:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
 class SiteLogHandler(logging.Handler):
     """Writes to whatever sys.stderr is at the time, as logging's last resort does.
 
@@ -109,6 +126,7 @@ def configure_logging(*, level: str, log_format: LogFormat) -> None:
     handler = SiteLogHandler()
     handler.setFormatter(JsonFormatter() if log_format is LogFormat.JSON else TextFormatter())
     handler.addFilter(_RequestIdFilter())
+    handler.addFilter(_OneLineGrpcDecodeErrors())
     root.addHandler(handler)
     root.setLevel(level)
     # uvicorn configured its loggers before it called the app factory: its

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -206,3 +207,21 @@ def test_the_real_server_writes_only_json_lines_and_no_uvicorn_access_line(
         entry["logger"] == "uvicorn.error" and "Started server process" in entry["message"]
         for entry in lines
     )
+
+
+def test_grpc_decode_errors_are_one_line_without_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # What grpc._common logs when a stopping database cuts a listener's message short.
+    configure_logging(level="INFO", log_format=LogFormat.JSON)
+    try:
+        raise ValueError("Wire format was corrupt")
+    except ValueError:
+        logging.getLogger("grpc._common").exception("Exception deserializing message!")
+    (line,) = json_lines(capsys.readouterr().err)
+    assert line["logger"] == "grpc._common"
+    assert line["level"] == "ERROR"
+    assert line["message"] == (
+        "Exception deserializing message! (ValueError: Wire format was corrupt)"
+    )
+    assert "exception" not in line
