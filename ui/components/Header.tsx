@@ -31,7 +31,7 @@ export function Header({ companyName }: HeaderProps) {
       void scrollToSection(section);
     } else {
       const request: ScrollRequest = { scrollTo: section };
-      navigate(home, { state: request });
+      void navigate(home, { state: request });
     }
   }
 
