@@ -41,7 +41,9 @@ function useDocumentLanguageAndTitle(): void {
     if (routeFor(pathname)?.path !== pathname && pageFor(pathname) !== "notFound") return;
     const page = messages.pages[pageFor(pathname)];
     document.title =
-      pageFor(pathname) === "landing" ? `${company.name}: ${page.title}` : `${page.title} | ${company.name}`;
+      pageFor(pathname) === "landing"
+        ? `${company.name}: ${page.title}`
+        : `${page.title} | ${company.name}`;
   }, [pathname, messages, company.name]);
 }
 

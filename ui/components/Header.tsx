@@ -38,7 +38,11 @@ export function Header({ companyName }: HeaderProps) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to={home} className="site-header__logo" aria-label={format(text.homeLabel, { name: companyName })}>
+        <Link
+          to={home}
+          className="site-header__logo"
+          aria-label={format(text.homeLabel, { name: companyName })}
+        >
           <Logo name={companyName} />
         </Link>
         <nav className="site-nav" aria-label={text.menuLabel}>
