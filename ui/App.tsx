@@ -10,7 +10,10 @@ import { pageFor, ROUTES, routeFor } from "./split/routes";
 // render: that is the page load itself, which may be a deep link (/#about).
 // Opening or closing a card (/projects <-> /projects/{id}) stays on the page.
 function useScrollToTopOnNavigation(): void {
-  const { pathname, state } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // An entry's state is whatever was given it: unknown until checked.
+  const state: unknown = location.state;
   const pagePath = routeFor(pathname)?.path ?? pathname;
   const firstRender = useRef(true);
   useEffect(() => {
@@ -20,6 +23,7 @@ function useScrollToTopOnNavigation(): void {
     }
     if (state === null) window.scrollTo(0, 0);
     // Only a change of page counts; `state` is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pagePath]);
 }
 
@@ -37,7 +41,9 @@ function useDocumentLanguageAndTitle(): void {
     if (routeFor(pathname)?.path !== pathname && pageFor(pathname) !== "notFound") return;
     const page = messages.pages[pageFor(pathname)];
     document.title =
-      pageFor(pathname) === "landing" ? `${company.name}: ${page.title}` : `${page.title} | ${company.name}`;
+      pageFor(pathname) === "landing"
+        ? `${company.name}: ${page.title}`
+        : `${page.title} | ${company.name}`;
   }, [pathname, messages, company.name]);
 }
 

@@ -30,7 +30,10 @@ function openedFromList(state: unknown): boolean {
  */
 export function CardListPage({ title, intro, items }: CardListPageProps) {
   const { itemId } = useParams();
-  const { pathname, state } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // An entry's state is whatever was given it: unknown until checked.
+  const state: unknown = location.state;
   const navigate = useNavigate();
   const { company, siteUrl } = usePageData();
   const { locale, messages } = useLocale();
@@ -41,15 +44,15 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
     const opened: OpenedFromList = { openedFromList: true };
     // Another card while one is open replaces it, as it came: Back and Close
     // still lead to the list.
-    if (itemId !== undefined) navigate(itemPath(listPath, item.id), { state, replace: true });
-    else navigate(itemPath(listPath, item.id), { state: opened });
+    if (itemId !== undefined) void navigate(itemPath(listPath, item.id), { state, replace: true });
+    else void navigate(itemPath(listPath, item.id), { state: opened });
   }
 
   function close(): void {
     // Opened by a click: back to the list's entry, so Forward opens it again.
     // Arrived at the card's address: on to the list.
-    if (openedFromList(state)) navigate(-1);
-    else navigate(listPath);
+    if (openedFromList(state)) void navigate(-1);
+    else void navigate(listPath);
   }
 
   // The server titles a card's page; client navigation keeps it in step.

@@ -59,6 +59,8 @@ export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
       dialog.showModal();
     }
     if (item === null && dialog.open) dialog.close();
+    // Runs for a new card only: `openInHtml` never changes, and `sendClose` is this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item]);
 
   function closed(): void {

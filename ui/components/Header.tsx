@@ -31,14 +31,18 @@ export function Header({ companyName }: HeaderProps) {
       void scrollToSection(section);
     } else {
       const request: ScrollRequest = { scrollTo: section };
-      navigate(home, { state: request });
+      void navigate(home, { state: request });
     }
   }
 
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to={home} className="site-header__logo" aria-label={format(text.homeLabel, { name: companyName })}>
+        <Link
+          to={home}
+          className="site-header__logo"
+          aria-label={format(text.homeLabel, { name: companyName })}
+        >
           <Logo name={companyName} />
         </Link>
         <nav className="site-nav" aria-label={text.menuLabel}>

@@ -19,13 +19,14 @@ type Copying = "idle" | "copied" | "failed";
 export function ShareActions({ name, url }: ShareActionsProps) {
   const text = useLocale().messages.lists;
   const [canShare, setCanShare] = useState<boolean | null>(null);
-  const [copying, setCopying] = useState<Copying>("idle");
+  // The last copy's outcome and its address: a new card has not been copied yet.
+  const [lastCopy, setLastCopy] = useState<{ url: string; outcome: Copying } | null>(null);
+  const copying: Copying = lastCopy?.url === url ? lastCopy.outcome : "idle";
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- known after hydration only
     setCanShare(typeof navigator.share === "function");
   }, []);
-  // A new card has not been copied yet.
-  useEffect(() => setCopying("idle"), [url]);
 
   function share(): void {
     // The visitor closing the share sheet rejects the promise: nothing to do.
@@ -34,8 +35,8 @@ export function ShareActions({ name, url }: ShareActionsProps) {
 
   function copy(): void {
     navigator.clipboard.writeText(url).then(
-      () => setCopying("copied"),
-      () => setCopying("failed"),
+      () => setLastCopy({ url, outcome: "copied" }),
+      () => setLastCopy({ url, outcome: "failed" }),
     );
   }
 

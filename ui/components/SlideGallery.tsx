@@ -74,6 +74,7 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
   // code loads when the slider nears the viewport (split/SliderGallery), so
   // once it runs the photos are wanted: the slides and the thumbnails.
   const [withPhotos, setWithPhotos] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- as said above
   useEffect(() => setWithPhotos(true), []);
   const items = slides.map((slide, index) =>
     toGalleryItem(slide, index, slides.length, messages.slider, withPhotos),

@@ -42,9 +42,7 @@ export function photoAtWidths(photo: Photo, sizes: string, fallbackWidth: number
   const { photoKey } = photo;
   if (!photoKey) return { src: photo.photoUrl };
   return {
-    srcSet: PHOTO_WIDTHS.map((width) => `${variantUrl(photoKey, `w${width}`)} ${width}w`).join(
-      ", ",
-    ),
+    srcSet: PHOTO_WIDTHS.map((width) => `${variantUrl(photoKey, `w${width}`)} ${width}w`).join(", "),
     sizes,
     src: variantUrl(photoKey, `w${fallbackWidth}`),
   };
