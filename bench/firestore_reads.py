@@ -22,10 +22,10 @@ import httpx2 as httpx
 from bench.context import ROUTES, BenchContext, progress
 from bench.firestore_wire import ReadCountingProxy, WireCounts, WireTally
 from bench.report import SectionReport, Table, fixed, thousands
+from harness.firestore_emulator import FirestoreEmulator
+from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 from server.content.local import LOCAL_FILES
 from server.settings import REPO_ROOT
-from tests.firestore_emulator import FirestoreEmulator
-from tests.live_server import LiveServer, procfile_default_workers, procfile_process_model
 
 NAME = "firestore"
 TITLE = "5. Firestore reads, counted on the wire at the emulator"

@@ -22,10 +22,10 @@ from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from harness.content_files import write_content
 from server.app import create_app
 from server.rendering.page_renderer import PageRenderer
 from server.settings import Settings
-from tests.content_files import write_content
 
 
 def rss_mb() -> float:

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
 PATHS = {

@@ -27,8 +27,8 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
-from tests.firestore_standin import FirestoreStandIn  # noqa: E402
-from tests.live_server import LiveServer  # noqa: E402
+from harness.firestore_standin import FirestoreStandIn  # noqa: E402
+from harness.live_server import LiveServer  # noqa: E402
 
 # wrk walks these paths in turn, one per request.
 WRK_SCRIPT = """

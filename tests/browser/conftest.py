@@ -19,9 +19,9 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from harness.chromium import CHROMIUM_ARGS
+from harness.live_server import LiveServer
 from server.settings import REPO_ROOT
-from tests.chromium import CHROMIUM_ARGS
-from tests.live_server import LiveServer
 
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 

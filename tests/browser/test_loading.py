@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page
 
-from tests.live_server import LiveServer
+from harness.live_server import LiveServer
 
 
 def test_the_client_bundle_never_blocks_rendering(page: Page, site: LiveServer) -> None:
