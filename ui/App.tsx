@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-import { pages } from "./split/pages";
+import { pages } from "./routes/pageComponents";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
 import { useLocale } from "./i18n/locale";
-import { pageFor, ROUTES, routeFor } from "./split/routes";
+import { pageFor, ROUTES, routeFor } from "./routes/routes";
 
 // A new page starts at the top, as a full page load would. Not on the first
 // render: that is the page load itself, which may be a deep link (/#about).
@@ -41,7 +41,7 @@ function useDocumentLanguageAndTitle(): void {
   }, [pathname, messages, company.name]);
 }
 
-// <html data-hydrated> once the page runs its own code (ui/boot.ts starts it
+// <html data-hydrated> once the page runs its own code (ui/boot/boot.ts starts it
 // after the first paint): the moment a click opens a card in place rather than
 // following its link, which the browser tests wait for.
 function useMarkHydrated(): void {

@@ -124,7 +124,7 @@ def visit(page: Page, url: str) -> Response:
 
     The server's HTML works before that (cards are links), but a click then
     loads the card's page instead of opening the dialog in place: tests of
-    what the code does wait for it (ui/boot.ts starts it after the first paint).
+    what the code does wait for it (ui/boot/boot.ts starts it after the first paint).
     """
     response = page.goto(url)
     assert response is not None, url

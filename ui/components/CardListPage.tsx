@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
 import { useLocale } from "../i18n/locale";
-import { itemPath, pageFor, routeFor } from "../split/routes";
+import { itemPath, pageFor, routeFor } from "../routes/routes";
 import type { CardItem } from "../types";
 import { CardGrid } from "./CardGrid";
 import { CardModal } from "./CardModal";

@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { prepareScrolling, scrollToSection, type SectionId } from "../data/sections";
+import { prepareScrolling, scrollToSection, type SectionId } from "../lib/sections";
 import { localeOf, localized, unlocalized, useLocale } from "../i18n/locale";
 import { CATALOGUES, format } from "../i18n/messages";
 import { Logo } from "./Logo";
