@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import argparse
 import resource
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 from starlette.testclient import TestClient
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harness.content_files import write_content
 from server.app import create_app

@@ -11,8 +11,6 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}

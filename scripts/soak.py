@@ -24,11 +24,9 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO_ROOT))
-
-from harness.firestore_standin import FirestoreStandIn  # noqa: E402
-from harness.live_server import LiveServer  # noqa: E402
+from harness.firestore_standin import FirestoreStandIn
+from harness.live_server import LiveServer
+from server.settings import REPO_ROOT
 
 # wrk walks these paths in turn, one per request.
 WRK_SCRIPT = """
