@@ -35,11 +35,12 @@ from bench.page_copy import capture, write_copy
 from bench.report import SectionReport, Table, fixed, median, median_figures, ratio, thousands
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.live_server import LiveServer, free_port, process_tree, procfile_default_workers
+from server.site_map import ROUTE_PATHS
 
 NAME = "edge"
 TITLE = "Through a TLS + HTTP/2 edge (nginx), Lighthouse mobile"
 # The six pages, English and Arabic.
-EDGE_ROUTES = ("/", "/projects", "/Collabrations", "/ar", "/ar/projects", "/ar/Collabrations")
+EDGE_ROUTES = ROUTE_PATHS
 VARIANTS = ("app", "static")
 FIGURES = (
     *lhr.CATEGORIES,

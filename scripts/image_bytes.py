@@ -26,8 +26,9 @@ from playwright.sync_api import Browser, Request, Response, sync_playwright
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.live_server import LiveServer
+from server.site_map import ENGLISH_ROUTE_PATHS
 
-PAGES = ("/", "/projects", "/Collabrations")
+PAGES = ENGLISH_ROUTE_PATHS
 # /images/projects/x.jpg and /img/w640/<version>/local/projects/x.jpg are one photo.
 PHOTO = re.compile(r"^/(?:images|img/\w+/[\w-]{12}/local)/(.+)$")
 

@@ -4,6 +4,7 @@ import { pages } from "./routes/pageComponents";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
 import { useLocale } from "./i18n/locale";
+import { pageTitle } from "./lib/documentTitle";
 import { pageFor, ROUTES, routeFor } from "./routes/routes";
 
 // A new page starts at the top, as a full page load would. Not on the first
@@ -36,8 +37,7 @@ function useDocumentLanguageAndTitle(): void {
     // A card's page is titled by its list page (CardListPage), which knows the card.
     if (routeFor(pathname)?.path !== pathname && pageFor(pathname) !== "notFound") return;
     const page = messages.pages[pageFor(pathname)];
-    document.title =
-      pageFor(pathname) === "landing" ? `${company.name}: ${page.title}` : `${page.title} | ${company.name}`;
+    document.title = pageTitle(pageFor(pathname) === "landing", page.title, company.name);
   }, [pathname, messages, company.name]);
 }
 
