@@ -40,8 +40,8 @@ ASSETS_URL = "/assets/"
 
 # Modules with one implementation per build: everything eager for the server's
 # synchronous render, split into chunks loaded on demand for the browser.
-SPLIT_MODULES = ("slider-gallery",)
-SPLIT_FILES = {"slider-gallery": "SlideGalleryLoader"}
+SPLIT_MODULES = ("slide-gallery-loader",)
+SPLIT_FILES = {"slide-gallery-loader": "SlideGalleryLoader"}
 
 
 def aliases(build: str) -> list[str]:
