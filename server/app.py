@@ -20,17 +20,12 @@ from server.content.cache import ContentCache
 from server.content.factory import open_content
 from server.content.local import IMAGES_FOLDER
 from server.handlers.assets import AssetFiles, ContentImages
+from server.handlers.content_api import content_api
+from server.handlers.health import healthz, readyz
 from server.handlers.images import ROUTE_PATH, photo_variant
-from server.handlers.pages import (
-    content_api,
-    healthz,
-    item_endpoint,
-    not_found,
-    page_endpoint,
-    readyz,
-    vitals_report,
-)
+from server.handlers.pages import item_endpoint, not_found, page_endpoint
 from server.handlers.site_files import ICONS, SiteFiles
+from server.handlers.vitals import vitals_report
 from server.http.access_log import AccessLog
 from server.http.hosts import SiteHosts
 from server.http.rate_limit import TokenBuckets
