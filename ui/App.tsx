@@ -62,7 +62,9 @@ export function App() {
         {messages.header.skipLink}
       </a>
       <Header companyName={company.shortName} />
-      {/* While a page's chunk loads, the router keeps the old page on screen. */}
+      {/* Every page is in the entry bundle; this boundary catches anything that
+          suspends outside its own (the slider's gallery has one), so it cannot
+          hold up the whole page. */}
       <Suspense fallback={null}>
         <Routes>
           {ROUTES.map(({ path, page, pattern }) => {
