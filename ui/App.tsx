@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-import { pages } from "./routes/pageComponents";
+import { PAGE_COMPONENTS } from "./routes/pageComponents";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
 import { useLocale } from "./i18n/locale";
@@ -68,7 +68,7 @@ export function App() {
       <Suspense fallback={null}>
         <Routes>
           {ROUTES.map(({ path, page, pattern }) => {
-            const Page = pages[page];
+            const Page = PAGE_COMPONENTS[page];
             // Keyed by path: /projects and /ar/projects mount fresh trees rather
             // than update one in place, which a still-dehydrated boundary (the
             // slider before its code loads) would hold up indefinitely.
@@ -76,7 +76,7 @@ export function App() {
             // card keeps the page mounted.
             return <Route key={path} path={pattern} caseSensitive element={<Page key={path} />} />;
           })}
-          <Route path="*" element={<pages.notFound />} />
+          <Route path="*" element={<PAGE_COMPONENTS.notFound />} />
         </Routes>
       </Suspense>
     </>

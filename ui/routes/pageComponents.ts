@@ -9,7 +9,7 @@ import { NotFoundPage } from "../pages/NotFoundPage";
 import { ProjectsPage } from "../pages/ProjectsPage";
 import type { PageKey } from "./routes";
 
-export const pages: Record<PageKey, ComponentType> = {
+export const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   landing: LandingPage,
   projects: ProjectsPage,
   collabrations: CollabrationsPage,
