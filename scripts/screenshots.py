@@ -63,7 +63,8 @@ def main() -> None:
             page.screenshot(path=out / f"modal-{width_name}.png")
             for name, path in ITEM_PATHS.items():
                 page.goto(base + path)
-                page.wait_for_function("document.querySelector('dialog').matches(':modal')")
+                # A locator, not a string of script: the page's CSP forbids eval.
+                page.locator("dialog:modal").wait_for()
                 page.wait_for_load_state("networkidle")
                 page.screenshot(path=out / f"{name}-{width_name}.png")
             page.close()
