@@ -21,7 +21,7 @@ from server.content.models import Collection
 from server.i18n import Locale, messages
 from server.settings import REPO_ROOT, Settings
 from server.site_facts import SITE, SITE_FILE
-from server.site_map import PAGES, ROUTE_PATHS, SitePage
+from server.site_map import LANDING, PAGES, ROUTE_PATHS, SitePage
 
 # The route paths other than the root: projects, Collabrations.
 _NAMES = "|".join(
@@ -32,6 +32,8 @@ PATH_LITERAL = re.compile(r"""(["'`])/(?:""" + _NAMES + r""")(?:/[^"'`\s]*)?\1""
 # The start of a Python string that is a route's path: "/projects", f"/projects/{id}".
 PATH_START = re.compile(r"/(?:" + _NAMES + r")(?:/|$)")
 SOURCE_SUFFIXES = {".py", ".ts", ".tsx", ".html", ".lua", ".json"}
+# What the benchmark writes, not source.
+BENCH_RESULTS = REPO_ROOT / "bench" / "results"
 SOURCE_ROOTS = ("server", "ui", "bench", "scripts", "harness", "build.py")
 
 
@@ -56,6 +58,18 @@ def test_the_server_and_the_rendered_ui_agree_on_every_route(
 
 
 @pytest.mark.parametrize("locale", list(Locale))
+def test_the_ui_links_each_page_where_the_server_routes_it(
+    client: TestClient, locale: Locale
+) -> None:
+    # The header's links are made by the UI's locale rules (ui/i18n/locale.ts),
+    # the routes by the server's (server/i18n.py), both from site.json's prefixes.
+    response = client.get(LANDING.in_locale(locale).path)
+    body = response.text[response.text.index("<body") :]
+    links = set(re.findall(r'href="(/[^"#]*)', body))
+    assert {page.path for page in PAGES if page.locale is locale} <= links
+
+
+@pytest.mark.parametrize("locale", list(Locale))
 def test_a_path_outside_the_table_is_not_found_by_both(client: TestClient, locale: Locale) -> None:
     response = client.get(locale.path("/no-such-page"))
     assert response.status_code == 404
@@ -67,7 +81,9 @@ def test_the_route_paths_are_written_in_site_json_alone() -> None:
         path
         for root in SOURCE_ROOTS
         for path in ([REPO_ROOT / root] if root.endswith(".py") else (REPO_ROOT / root).rglob("*"))
-        if path.suffix in SOURCE_SUFFIXES and path != SITE_FILE
+        if path.suffix in SOURCE_SUFFIXES
+        and path != SITE_FILE
+        and BENCH_RESULTS not in path.parents
     ]
     assert len(files) > 50
     written = [
