@@ -23,9 +23,10 @@ class Locale(StrEnum):
         return SITE["languages"][self.value]["prefix"]
 
     def path(self, english_path: str) -> str:
-        """An English path (/, /projects) in this language (/ar, /ar/projects)."""
-        if english_path == "/" and self.prefix:
-            return self.prefix
+        """An English path (/, /projects, /#about) in this language (/ar, /ar/projects,
+        /ar#about), as ui/i18n/locale.ts makes it."""
+        if self.prefix and english_path.startswith("/") and english_path[1:2] in ("", "#"):
+            return self.prefix + english_path[1:]
         return self.prefix + english_path
 
     @classmethod

@@ -65,8 +65,12 @@ def test_the_ui_links_each_page_where_the_server_routes_it(
     # the routes by the server's (server/i18n.py), both from site.json's prefixes.
     response = client.get(LANDING.in_locale(locale).path)
     body = response.text[response.text.index("<body") :]
-    links = set(re.findall(r'href="(/[^"#]*)', body))
+    links = set(re.findall(r'href="(/[^"]*)"', body))
     assert {page.path for page in PAGES if page.locale is locale} <= links
+    sections = {
+        locale.path(f"{LANDING.english_path}#{section}") for section in ("about", "contact")
+    }
+    assert sections <= links
 
 
 @pytest.mark.parametrize("locale", list(Locale))
