@@ -7,7 +7,7 @@ Two outputs:
   named by its content hash, plus bundles/manifest.json, which tells the
   server which files a page links.
 - bundles/client/boot-*.js: the small script every page carries inline, which
-  starts the ES modules after the first paint (ui/boot.ts).
+  starts the ES modules after the first paint (ui/boot/boot.ts).
 
 Run: `uv run python build.py` (after `npm ci`).
 """
@@ -40,8 +40,8 @@ ASSETS_URL = "/assets/"
 
 # Modules with one implementation per build: everything eager for the server's
 # synchronous render, split into chunks loaded on demand for the browser.
-SPLIT_MODULES = ("slider-gallery",)
-SPLIT_FILES = {"slider-gallery": "SliderGallery"}
+SPLIT_MODULES = ("slide-gallery-loader",)
+SPLIT_FILES = {"slide-gallery-loader": "SlideGalleryLoader"}
 
 
 def aliases(build: str) -> list[str]:
@@ -158,7 +158,7 @@ def build_boot_script() -> None:
     # Inlined in every page rather than fetched: one classic script, no imports.
     run_esbuild(
         [
-            str(UI / "boot.ts"),
+            str(UI / "boot" / "boot.ts"),
             *COMMON_FLAGS,
             "--format=iife",
             "--target=chrome100,edge100,firefox100,safari15",

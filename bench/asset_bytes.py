@@ -13,8 +13,8 @@ from playwright.sync_api import Browser, Request, Response, Route, sync_playwrig
 
 from bench.context import ROUTES, BenchContext, progress
 from bench.report import SectionReport, Table, thousands
-from tests.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.live_server import LiveServer, procfile_default_workers
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.live_server import LiveServer, procfile_default_workers
 
 NAME = "bytes"
 TITLE = "2. JS and CSS bytes of a first load"

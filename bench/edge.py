@@ -33,13 +33,14 @@ from bench.edge_server import run_edge, self_signed_certificate
 from bench.lighthouse import lighthouse_command
 from bench.page_copy import capture, write_copy
 from bench.report import SectionReport, Table, fixed, median, median_figures, ratio, thousands
-from tests.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.live_server import LiveServer, free_port, process_tree, procfile_default_workers
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.live_server import LiveServer, free_port, process_tree, procfile_default_workers
+from server.site_map import ROUTE_PATHS
 
 NAME = "edge"
 TITLE = "Through a TLS + HTTP/2 edge (nginx), Lighthouse mobile"
 # The six pages, English and Arabic.
-EDGE_ROUTES = ("/", "/projects", "/Collabrations", "/ar", "/ar/projects", "/ar/Collabrations")
+EDGE_ROUTES = ROUTE_PATHS
 VARIANTS = ("app", "static")
 FIGURES = (
     *lhr.CATEGORIES,
@@ -47,7 +48,7 @@ FIGURES = (
     *(f"{kind}_bytes" for kind in lhr.BYTE_KINDS),
     "scripts_before_lcp",
 )
-# The certificate is self-signed; everything else as tests/chromium.py launches it.
+# The certificate is self-signed; everything else as harness/chromium.py launches it.
 EDGE_CHROMIUM_ARGS = (*CHROMIUM_ARGS, "--ignore-certificate-errors")
 LIGHTHOUSE_TRIES = 4
 

@@ -22,10 +22,11 @@ import httpx2 as httpx
 from bench.context import ROUTES, BenchContext, progress
 from bench.firestore_wire import ReadCountingProxy, WireCounts, WireTally
 from bench.report import SectionReport, Table, fixed, thousands
+from harness.firestore_emulator import FirestoreEmulator
+from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 from server.content.local import LOCAL_FILES
 from server.settings import REPO_ROOT
-from tests.firestore_emulator import FirestoreEmulator
-from tests.live_server import LiveServer, procfile_default_workers, procfile_process_model
+from server.site_map import PROJECTS
 
 NAME = "firestore"
 TITLE = "5. Firestore reads, counted on the wire at the emulator"
@@ -141,7 +142,7 @@ def _edits(base_url: str, emulator: FirestoreEmulator) -> EditResult:
         marker = f"Edit {number} of the benchmark"
         emulator.seed(EDITED_COLLECTION, [{**target, "description": marker}])
         time.sleep(EDIT_SHOWS_WITHIN)  # the bar: once 2 s have passed
-        pages = [_fresh_reload(base_url + "/projects") for _ in range(RELOADS_PER_EDIT)]
+        pages = [_fresh_reload(base_url + PROJECTS.path) for _ in range(RELOADS_PER_EDIT)]
         showing.append(sum(1 for page in pages if marker in page))
     return EditResult(reloads_showing=showing)
 

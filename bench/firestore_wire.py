@@ -27,8 +27,8 @@ import hpack
 from google.cloud.firestore_v1.types import document as document_types
 from google.cloud.firestore_v1.types import firestore as firestore_types
 
-from tests.live_server import free_port
-from tests.started import Started
+from harness.live_server import free_port
+from harness.started import Started
 
 FIRESTORE_SERVICE = "/google.firestore.v1.Firestore/"
 _PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"

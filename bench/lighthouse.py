@@ -16,8 +16,8 @@ from bench.context import ROUTES, BenchContext, progress
 from bench.lighthouse_figures import CATEGORIES
 from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median_figures, thousands
-from tests.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.live_server import LiveServer, procfile_default_workers
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.live_server import LiveServer, procfile_default_workers
 
 NAME = "lighthouse"
 TITLE = "1. Lighthouse"

@@ -10,7 +10,7 @@ from typing import Any
 from bench.context import ROUTES, BenchContext, progress
 from bench.load import run_counted
 from bench.report import SectionReport, Table, mebibytes
-from tests.live_server import LiveServer, procfile_default_workers, procfile_process_model
+from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -24,7 +24,7 @@ import httpx2 as httpx
 from playwright.sync_api import Browser, Response, Route, ViewportSize, sync_playwright
 
 from bench.edge_config import StaticFile
-from tests.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 
 # Lighthouse 12's mobile emulation (its default: a Moto G Power).
 MOBILE_VIEWPORT: ViewportSize = {"width": 412, "height": 823}

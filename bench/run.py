@@ -26,8 +26,7 @@ from bench.context import RESULTS_DIR, BenchContext, progress
 from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_npm_packages
 from bench.report import SectionReport
 
-# The environment of the "uncached" runs: every cache off. The HTML cache's
-# variable is not named yet on main; when it is, change it here (only here).
+# The environment of the "uncached" runs: every cache off (docs/configuration.md).
 UNCACHED_ENV = {"CONTENT_CACHE_SECONDS": "0", "HTML_CACHE": "off"}
 
 Section = Callable[[BenchContext], SectionReport]

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from bench.nginx import running_nginx
-from tests.live_server import free_port
+from harness.live_server import free_port
 
 # Minimal: no access log, every path nginx writes kept in the temporary folder.
 # worker_processes auto: one per core, as a production nginx is set up.

@@ -13,7 +13,7 @@ from bench.context import BenchContext, progress
 from bench.load import WrkResult, run_wrk
 from bench.report import SectionReport, Table, fixed, ratio, thousands
 from bench.static_server import serve_static_file
-from tests.live_server import LiveServer, procfile_default_workers, procfile_process_model
+from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 
 NAME = "throughput"
 TITLE = "3. HTTP throughput and latency of / (wrk -t2 -c50, loopback)"

@@ -9,21 +9,23 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from server.site_facts import SITE
+
 STATIC = Path(__file__).resolve().parent.parent / "server" / "static"
-BACKGROUND = (27, 25, 22)
-# The three faces of the mark, in the logo's 32-unit grid.
+# The site's theme colour (ui/site.json), as the browser's toolbar shows it.
+BACKGROUND = SITE["theme"]["colour"]
+# The three faces of the mark, in the logo's 32-unit grid: corners, SVG path, colour.
 FACES = [
-    ([(4, 11), (16, 4), (28, 11), (16, 18)], (233, 225, 211)),
-    ([(4, 11), (4, 21), (16, 28), (16, 18)], (185, 169, 142)),
-    ([(28, 11), (28, 21), (16, 28), (16, 18)], (140, 123, 97)),
+    ([(4, 11), (16, 4), (28, 11), (16, 18)], "M4 11 16 4l12 7-12 7z", "#e9e1d3"),
+    ([(4, 11), (4, 21), (16, 28), (16, 18)], "M4 11v10l12 7V18z", "#b9a98e"),
+    ([(28, 11), (28, 21), (16, 28), (16, 18)], "M28 11v10l-12 7V18z", "#8c7b61"),
 ]
-SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
-<rect width="32" height="32" rx="6" fill="#1b1916"/>
-<path d="M4 11 16 4l12 7-12 7z" fill="#e9e1d3"/>
-<path d="M4 11v10l12 7V18z" fill="#b9a98e"/>
-<path d="M28 11v10l-12 7V18z" fill="#8c7b61"/>
-</svg>
-"""
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">\n'
+    f'<rect width="32" height="32" rx="6" fill="{BACKGROUND}"/>\n'
+    + "".join(f'<path d="{path}" fill="{colour}"/>\n' for _, path, colour in FACES)
+    + "</svg>\n"
+)
 
 
 def draw_icon(size: int, padding: float = 0.0) -> Image.Image:
@@ -34,7 +36,7 @@ def draw_icon(size: int, padding: float = 0.0) -> Image.Image:
     draw = ImageDraw.Draw(image)
     inner = canvas * (1 - 2 * padding)
     offset = canvas * padding
-    for points, colour in FACES:
+    for points, _, colour in FACES:
         draw.polygon(
             [(offset + x / 32 * inner, offset + y / 32 * inner) for x, y in points], colour
         )

@@ -21,17 +21,14 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from pathlib import Path
 
 from playwright.sync_api import Browser, Request, Response, sync_playwright
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO_ROOT))
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.live_server import LiveServer
+from server.site_map import ENGLISH_ROUTE_PATHS
 
-from tests.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.live_server import LiveServer  # noqa: E402
-
-PAGES = ("/", "/projects", "/Collabrations")
+PAGES = ENGLISH_ROUTE_PATHS
 # /images/projects/x.jpg and /img/w640/<version>/local/projects/x.jpg are one photo.
 PHOTO = re.compile(r"^/(?:images|img/\w+/[\w-]{12}/local)/(.+)$")
 

@@ -13,19 +13,17 @@ from __future__ import annotations
 
 import argparse
 import resource
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 from starlette.testclient import TestClient
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from harness.content_files import write_content
 from server.app import create_app
 from server.rendering.page_renderer import PageRenderer
 from server.settings import Settings
-from tests.content_files import write_content
+from server.site_map import PROJECTS, ItemPage
 
 
 def rss_mb() -> float:
@@ -61,12 +59,12 @@ def main() -> None:
             started = time.monotonic()
             size = 0
             for index in range(args.pages):
-                response = client.get(f"/projects/project-{index}")
+                response = client.get(ItemPage(PROJECTS, f"project-{index}").path)
                 size = len(response.content)
             rendering = time.monotonic() - started
             started = time.monotonic()
             for index in range(args.pages):
-                client.get(f"/projects/project-{index}")
+                client.get(ItemPage(PROJECTS, f"project-{index}").path)
             second = time.monotonic() - started
             print(f"projects: {args.items}, item pages asked for: {args.pages} (twice)")
             print(f"one item page: {size / 1024:.0f} KB of HTML")

@@ -11,24 +11,23 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tests.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from server.i18n import Locale
+from server.site_map import COLLABRATIONS, PROJECTS, ItemPage
+from server.site_map import PAGES as SITE_PAGES
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
 PATHS = {
-    "landing": "/",
-    "projects": "/projects",
-    "collabrations": "/Collabrations",
-    "landing-ar": "/ar",
-    "projects-ar": "/ar/projects",
-    "collabrations-ar": "/ar/Collabrations",
+    page.key + ("" if page.locale is Locale.EN else f"-{page.locale.value}"): page.path
+    for page in SITE_PAGES
 }
 # A card's own page: the list with its modal open (a shot of the screen).
 ITEM_PATHS = {
-    "project": "/projects/dead-sea-resort-lobby",
-    "project-ar": "/ar/projects/dead-sea-resort-lobby",
-    "collabration-ar": "/ar/Collabrations/tilal-and-noor-interiors",
+    "project": ItemPage(PROJECTS, "dead-sea-resort-lobby").path,
+    "project-ar": ItemPage(PROJECTS.in_locale(Locale.AR), "dead-sea-resort-lobby").path,
+    "collabration-ar": ItemPage(
+        COLLABRATIONS.in_locale(Locale.AR), "tilal-and-noor-interiors"
+    ).path,
 }
 
 
@@ -57,14 +56,15 @@ def main() -> None:
                 page.goto(base + path)
                 settle(page)
                 page.screenshot(path=out / f"{name}-{width_name}.png", full_page=True)
-            page.goto(base + "/projects")
+            page.goto(base + PROJECTS.path)
             settle(page)
             page.locator(".card").nth(1).click()
             page.wait_for_timeout(300)
             page.screenshot(path=out / f"modal-{width_name}.png")
             for name, path in ITEM_PATHS.items():
                 page.goto(base + path)
-                page.wait_for_function("document.querySelector('dialog').matches(':modal')")
+                # A locator, not a string of script: the page's CSP forbids eval.
+                page.locator("dialog:modal").wait_for()
                 page.wait_for_load_state("networkidle")
                 page.screenshot(path=out / f"{name}-{width_name}.png")
             page.close()

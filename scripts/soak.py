@@ -24,21 +24,25 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO_ROOT))
+from harness.firestore_standin import FirestoreStandIn
+from harness.live_server import LiveServer
+from server.content.models import Collection
+from server.settings import REPO_ROOT
+from server.site_map import ENGLISH_ROUTE_PATHS
 
-from tests.firestore_standin import FirestoreStandIn  # noqa: E402
-from tests.live_server import LiveServer  # noqa: E402
-
-# wrk walks these paths in turn, one per request.
-WRK_SCRIPT = """
-local paths = {"/", "/projects", "/Collabrations", "/api/content/projects"}
-local i = 0
+# wrk walks these paths in turn, one per request: the pages and one content API.
+WALKED_PATHS = (*ENGLISH_ROUTE_PATHS, f"/api/content/{Collection.PROJECTS.page_key}")
+WRK_SCRIPT = (
+    "local paths = {"
+    + ", ".join(f'"{path}"' for path in WALKED_PATHS)
+    + "}\n"
+    + """local i = 0
 request = function()
   i = i + 1
   return wrk.format("GET", paths[(i % #paths) + 1])
 end
 """
+)
 
 
 def ensure_wrk() -> str:
@@ -52,13 +56,10 @@ def ensure_wrk() -> str:
 
 def seed_collections() -> dict[str, dict[str, Mapping[str, str]]]:
     collections: dict[str, dict[str, Mapping[str, str]]] = {}
-    for name, file in (
-        ("Projects", "projects"),
-        ("Collabrations", "collabrations"),
-        ("Slider", "slider"),
-    ):
-        documents = json.loads((REPO_ROOT / "content" / f"{file}.json").read_text(encoding="utf-8"))
-        collections[name] = {d.pop("id"): d for d in documents}
+    for collection in Collection:
+        file = REPO_ROOT / "content" / f"{collection.page_key}.json"
+        documents = json.loads(file.read_text(encoding="utf-8"))
+        collections[collection.firestore_name] = {d.pop("id"): d for d in documents}
     return collections
 
 

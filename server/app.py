@@ -19,32 +19,27 @@ from server.company import load_company
 from server.content.cache import ContentCache
 from server.content.factory import open_content
 from server.content.local import IMAGES_FOLDER
+from server.handlers.assets import AssetFiles, ContentImages
+from server.handlers.content_api import content_api
+from server.handlers.health import healthz, readyz
+from server.handlers.images import ROUTE_PATH, photo_variant
+from server.handlers.pages import item_endpoint, not_found, page_endpoint
+from server.handlers.site_files import ICONS, SiteFiles
+from server.handlers.vitals import vitals_report
 from server.http.access_log import AccessLog
-from server.http.assets import AssetFiles, ContentImages
 from server.http.hosts import SiteHosts
 from server.http.rate_limit import TokenBuckets
 from server.http.request_rules import RequestRules
 from server.http.security_headers import SecurityHeaders
 from server.images.factory import open_image_route
-from server.images.handler import ROUTE_PATH, photo_variant
 from server.images.pipeline import PhotoPipeline
 from server.images.urls import PhotoKeys
 from server.logs import configure_logging
-from server.pages import (
-    content_api,
-    healthz,
-    item_endpoint,
-    not_found,
-    page_endpoint,
-    readyz,
-    vitals_report,
-)
 from server.readiness import ReadinessCheck
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import AssetManifest
 from server.rendering.page_renderer import PageRenderer, empty_page_data
 from server.rendering.render_pool import RenderPool
-from server.seo.site_files import ICONS, SiteFiles
 from server.settings import Settings
 from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
 

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from server.settings import REPO_ROOT
+from server.site_facts import SITE
 
 CATALOGUE_DIR = REPO_ROOT / "ui" / "i18n"
 
@@ -18,18 +19,26 @@ class Locale(StrEnum):
 
     @property
     def prefix(self) -> str:
-        """Where the language's pages live: English at the root, Arabic under /ar."""
-        return "" if self is Locale.EN else "/ar"
+        """Where the language's pages live (ui/site.json): English at the root, Arabic under /ar."""
+        return SITE["languages"][self.value]["prefix"]
 
     def path(self, english_path: str) -> str:
-        """An English path (/, /projects) in this language (/ar, /ar/projects)."""
-        if self is Locale.EN:
-            return english_path
-        return self.prefix if english_path == "/" else self.prefix + english_path
+        """An English path (/, /projects, /#about) in this language (/ar, /ar/projects,
+        /ar#about), as ui/i18n/locale.ts makes it."""
+        if self.prefix and english_path.startswith("/") and english_path[1:2] in ("", "#"):
+            return self.prefix + english_path[1:]
+        return self.prefix + english_path
 
     @classmethod
     def of_path(cls, path: str) -> Locale:
-        return cls.AR if path == "/ar" or path.startswith("/ar/") else cls.EN
+        return next(
+            (
+                locale
+                for locale in cls
+                if locale.prefix and (path == locale.prefix or path.startswith(locale.prefix + "/"))
+            ),
+            cls.EN,
+        )
 
 
 @cache

@@ -1,4 +1,7 @@
-"""The site's pages in each language: paths, what they tell search engines, what they read."""
+"""The site's pages in each language: paths, what they tell search engines, what they read.
+
+The route table itself is ui/site.json, which the UI bundles too.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from urllib.parse import quote
 
 from server.content.models import Collection
 from server.i18n import Locale, messages
+from server.site_facts import SITE
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,6 +34,11 @@ class SitePage:
     @property
     def description(self) -> str:
         return str(messages(self.locale)["pages"][self.key]["description"])
+
+    def document_title(self, company_name: str) -> str:
+        """The <title>: the landing page leads with the company, the others with the page."""
+        template = SITE["titles"]["landing" if self.key == "landing" else "page"]
+        return template.format(company=company_name, page=self.title)
 
     @property
     def headings(self) -> tuple[str, ...]:
@@ -83,12 +92,23 @@ class ItemPage:
     def in_locale(self, locale: Locale) -> ItemPage:
         return ItemPage(self.list_page.in_locale(locale), self.item_id)
 
+    def document_title(self, company_name: str, card_name: str) -> str:
+        """The <title>: the card, then its list page, then the company."""
+        return SITE["titles"]["card"].format(
+            card=card_name, page=self.list_page.title, company=company_name
+        )
 
-_PAGES = (
-    ("landing", "/", (Collection.SLIDER,)),
-    ("projects", "/projects", (Collection.PROJECTS,)),
-    ("collabrations", "/Collabrations", (Collection.COLLABRATIONS,)),
-    ("notFound", "/404", ()),
+
+def _collections(keys: list[str]) -> tuple[Collection, ...]:
+    return tuple(Collection(key) for key in keys)
+
+
+_PAGES: tuple[tuple[str, str, tuple[Collection, ...]], ...] = (
+    *(
+        (entry["page"], entry["path"], _collections(entry["collections"]))
+        for entry in SITE["pages"]
+    ),
+    ("notFound", SITE["notFoundPath"], ()),
 )
 
 _BY_KEY: dict[tuple[str, Locale], SitePage] = {
@@ -102,7 +122,7 @@ _BY_KEY: dict[tuple[str, Locale], SitePage] = {
     for key, path, collections in _PAGES
 }
 
-_CARDS = {"projects": Collection.PROJECTS, "collabrations": Collection.COLLABRATIONS}
+_CARDS = {entry["page"]: Collection(entry["cards"]) for entry in SITE["pages"] if "cards" in entry}
 
 LANDING = _BY_KEY[("landing", Locale.EN)]
 PROJECTS = _BY_KEY[("projects", Locale.EN)]
@@ -111,6 +131,11 @@ NOT_FOUND = _BY_KEY[("notFound", Locale.EN)]
 
 # The pages with a route, in every language (404 pages are answers, not routes).
 PAGES: tuple[SitePage, ...] = tuple(page for page in _BY_KEY.values() if page.key != "notFound")
+# Their paths, English first: the routes a visitor lands on.
+ROUTE_PATHS: tuple[str, ...] = tuple(page.path for page in PAGES)
+ENGLISH_ROUTE_PATHS: tuple[str, ...] = tuple(
+    page.path for page in PAGES if page.locale is Locale.EN
+)
 # The pages whose cards each have an address below theirs, in every language.
 LIST_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.cards is not None)
 # Appended to a list page's path: the route of its cards' pages.

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from harness.firestore_emulator import FirestoreEmulator, FirestoreEmulatorError
 from server.settings import REPO_ROOT
-from tests.firestore_emulator import FirestoreEmulator, FirestoreEmulatorError
 
 
 @pytest.fixture(scope="session")

@@ -15,14 +15,14 @@ import httpx2 as httpx
 import pytest
 from starlette.testclient import TestClient
 
+from harness.firestore_emulator import FirestoreEmulator
+from harness.firestore_standin import Fault, FirestoreStandIn
+from harness.live_server import LiveServer
 from server.app import create_app
 from server.content.firestore import MAX_ATTEMPTS_PER_READ, FirestoreContentStore
 from server.content.models import Collection
 from server.content.store import ContentUnavailableError
 from server.settings import ContentSource, Settings
-from tests.firestore_emulator import FirestoreEmulator
-from tests.firestore_standin import Fault, FirestoreStandIn
-from tests.live_server import LiveServer
 
 PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
 PROJECTS = {

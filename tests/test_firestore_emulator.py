@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.firestore_emulator import FirestoreEmulator
+from harness.firestore_emulator import FirestoreEmulator
 
 pytestmark = pytest.mark.emulator
 

@@ -7,7 +7,7 @@ import json
 import httpx2 as httpx
 import pytest
 
-from tests.firestore_emulator import FirestoreEmulator
+from harness.firestore_emulator import FirestoreEmulator
 
 pytestmark = pytest.mark.emulator
 

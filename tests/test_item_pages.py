@@ -17,9 +17,9 @@ from urllib.parse import quote
 import pytest
 from starlette.testclient import TestClient
 
+from harness.content_files import cards_with_ids, write_content
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
-from tests.content_files import cards_with_ids, write_content
 from tests.images.photos import decoded
 
 BASE = "https://www.stone.example"
@@ -235,7 +235,7 @@ def odd_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
 @pytest.mark.parametrize("index", range(len(ODD_IDS)), ids=ODD_IDS)
 def test_ids_that_need_escaping_round_trip(odd_client: TestClient, index: int) -> None:
     item_id = ODD_IDS[index]
-    # As the browser's encodeURIComponent escapes it (ui/split/routes.ts).
+    # As the browser's encodeURIComponent escapes it (ui/routes/routes.ts).
     path = "/projects/" + quote(item_id, safe="!'()*")
     response = odd_client.get(path, follow_redirects=False)
     assert response.status_code == 200

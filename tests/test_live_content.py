@@ -16,8 +16,8 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from tests.firestore_emulator import FirestoreEmulator
-from tests.live_server import LiveServer
+from harness.firestore_emulator import FirestoreEmulator
+from harness.live_server import LiveServer
 
 PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
 WORKERS = 2

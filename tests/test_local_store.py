@@ -5,10 +5,10 @@ from pathlib import Path
 import anyio
 import pytest
 
+from harness.content_files import write_content
 from server.content.local import LocalContentStore
 from server.content.models import CardItem, Collection, SlideImage
 from server.content.store import ContentUnavailableError
-from tests.content_files import write_content
 
 
 def fetch(store: LocalContentStore, collection: Collection) -> list[object]:

@@ -13,13 +13,13 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from server.settings import REPO_ROOT
-from tests.live_server import (
+from harness.live_server import (
     free_port,
     procfile_default_workers,
     procfile_line,
     site_free_environment,
 )
+from server.settings import REPO_ROOT
 
 
 def graceful_timeout(command: str) -> int:

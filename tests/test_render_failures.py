@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from harness.content_files import write_content
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
-from tests.content_files import write_content
 
 # Stands in for a React tree with a bug: it throws on /projects, never returns
 # on /Collabrations, and renders the others (the warm-up renders "/").

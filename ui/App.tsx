@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-import { pages } from "./split/pages";
+import { PAGE_COMPONENTS } from "./routes/pageComponents";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
 import { useLocale } from "./i18n/locale";
-import { pageFor, ROUTES, routeFor } from "./split/routes";
+import { pageTitle, showTitle } from "./lib/documentTitle";
+import { pageFor, ROUTES, routeFor } from "./routes/routes";
 
 // A new page starts at the top, as a full page load would. Not on the first
 // render: that is the page load itself, which may be a deep link (/#about).
@@ -40,14 +41,11 @@ function useDocumentLanguageAndTitle(): void {
     // A card's page is titled by its list page (CardListPage), which knows the card.
     if (routeFor(pathname)?.path !== pathname && pageFor(pathname) !== "notFound") return;
     const page = messages.pages[pageFor(pathname)];
-    document.title =
-      pageFor(pathname) === "landing"
-        ? `${company.name}: ${page.title}`
-        : `${page.title} | ${company.name}`;
+    showTitle(pageTitle(pageFor(pathname) === "landing", page.title, company.name));
   }, [pathname, messages, company.name]);
 }
 
-// <html data-hydrated> once the page runs its own code (ui/boot.ts starts it
+// <html data-hydrated> once the page runs its own code (ui/boot/boot.ts starts it
 // after the first paint): the moment a click opens a card in place rather than
 // following its link, which the browser tests wait for.
 function useMarkHydrated(): void {
@@ -68,11 +66,13 @@ export function App() {
         {messages.header.skipLink}
       </a>
       <Header companyName={company.shortName} />
-      {/* While a page's chunk loads, the router keeps the old page on screen. */}
+      {/* Every page is in the entry bundle; this boundary catches anything that
+          suspends outside its own (the slider's gallery has one), so it cannot
+          hold up the whole page. */}
       <Suspense fallback={null}>
         <Routes>
           {ROUTES.map(({ path, page, pattern }) => {
-            const Page = pages[page];
+            const Page = PAGE_COMPONENTS[page];
             // Keyed by path: /projects and /ar/projects mount fresh trees rather
             // than update one in place, which a still-dehydrated boundary (the
             // slider before its code loads) would hold up indefinitely.
@@ -80,7 +80,7 @@ export function App() {
             // card keeps the page mounted.
             return <Route key={path} path={pattern} caseSensitive element={<Page key={path} />} />;
           })}
-          <Route path="*" element={<pages.notFound />} />
+          <Route path="*" element={<PAGE_COMPONENTS.notFound />} />
         </Routes>
       </Suspense>
     </>

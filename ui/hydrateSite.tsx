@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
 import { PageDataContext } from "./data/PageDataContext";
-import { pageFor, routePattern } from "./split/routes";
+import { pageFor, routePattern } from "./routes/routes";
 import type { PageData } from "./types";
 
 function readPageData(): PageData {

@@ -10,21 +10,30 @@ from typing import Any
 
 from server.content.photo_urls import PhotoUrlPolicy
 from server.i18n import Locale
+from server.site_facts import SITE
 
 logger = logging.getLogger(__name__)
 
 
 class Collection(Enum):
-    """A Firestore collection, with the name the page uses and the spec's error text."""
+    """A Firestore collection, by the name the page uses (ui/site.json has the rest)."""
 
-    PROJECTS = ("Projects", "projects", "Error fetching projects:")
-    COLLABRATIONS = ("Collabrations", "collabrations", "Error fetching collabrations:")
-    SLIDER = ("Slider", "slider", "Error fetching slider images:")
+    PROJECTS = "projects"
+    COLLABRATIONS = "collabrations"
+    SLIDER = "slider"
 
-    def __init__(self, firestore_name: str, page_key: str, error_prefix: str) -> None:
-        self.firestore_name = firestore_name
-        self.page_key = page_key
-        self.error_prefix = error_prefix
+    @property
+    def page_key(self) -> str:
+        return self.value
+
+    @property
+    def firestore_name(self) -> str:
+        return SITE["collections"][self.value]["firestore"]
+
+    @property
+    def error_prefix(self) -> str:
+        """The spec's exact text before a failed read's reason: "Error fetching projects:"."""
+        return SITE["collections"][self.value]["fetchError"]
 
     @classmethod
     def from_page_key(cls, key: str) -> Collection | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import anyio
-import httpx
+import httpx2 as httpx
 
 from server.content.photo_urls import LOCAL_IMAGES_PREFIX, PhotoUrlPolicy
 

@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from server.rendering.manifest import AssetManifest
 from server.rendering.tab_icon import tab_icon_url
+from server.site_facts import SITE
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 
@@ -44,6 +45,7 @@ class DocumentTemplate:
             lstrip_blocks=True,
         )
         environment.globals["tab_icon_url"] = tab_icon_url()
+        environment.globals["theme_colour"] = SITE["theme"]["colour"]
         self._template = environment.get_template("page.html")
         self._fallback = environment.get_template("fallback.html")
 

@@ -37,10 +37,10 @@ class AssetManifest:
     # Per language: fonts fetched after the first paint, for the next page.
     next_page_fonts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The stylesheets' text, which every page carries in a <style> element:
-    # 4 KB compressed, cheaper inline than a request that holds the first paint.
+    # small enough that inline is cheaper than a request that holds the first paint.
     inline_css: str = ""
-    # ui/boot.ts as built: under 2 KB, inline in every page so that no request
-    # comes before the first paint.
+    # ui/boot/boot.ts as built, inline in every page so that no request comes
+    # before the first paint.
     inline_boot: str = ""
 
     @property

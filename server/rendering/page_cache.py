@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from server.rendering.page_renderer import RenderedPage
 
-# Per worker process. An item page is the whole list page behind its modal:
-# about 25 KB of HTML with the sample's 7 projects, so some 1,300 pages; 1.2 MB
-# with 1,000 projects, so some 25 (scripts/item_pages_memory.py). Its
-# compressed copies, made later by the HTTP layer, add about a tenth.
+# Per worker process. An item page is the whole list page behind its modal, so
+# how many fit depends on the number of cards: docs/architecture.md has the
+# figures, scripts/item_pages_memory.py measures them.
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 
 

@@ -27,14 +27,14 @@ from server.rendering.inline_data import json_for_script
 from server.rendering.page_cache import DEFAULT_MAX_BYTES, RenderedPageCache
 from server.rendering.render_pool import RenderPool
 from server.seo import structured_data
-from server.site_map import ItemPage, SitePage
+from server.site_map import COLLABRATIONS, LANDING, PROJECTS, ItemPage, SitePage
 
 # The header's links, as English paths, for the plain fallback page.
 NAV_PATHS = {
-    "projects": "/projects",
-    "collabrations": "/Collabrations",
-    "about": "/#about",
-    "contact": "/#contact",
+    "projects": PROJECTS.english_path,
+    "collabrations": COLLABRATIONS.english_path,
+    "about": LANDING.english_path + "#about",
+    "contact": LANDING.english_path + "#contact",
 }
 
 # The picture shown when a page is shared (Open Graph, Twitter cards).
@@ -211,7 +211,7 @@ class PageRenderer:
 
     def meta(self, page: SitePage, snapshots: list[Snapshot] | None = None) -> PageMeta:
         name = self._company.text("name", page.locale)
-        title = f"{name}: {page.title}" if page.key == "landing" else f"{page.title} | {name}"
+        title = page.document_title(name)
         indexed = page.key != "notFound"
         nodes = [structured_data.organization(self._company, self._base_url, page.locale)]
         for collection, snapshot in zip(page.collections, snapshots or [], strict=False):
@@ -262,7 +262,7 @@ class PageRenderer:
         ]
         catalogue = messages(locale)["meta"]
         return PageMeta(
-            title=f"{shortened(name, MAX_TITLE_NAME)} | {page.title} | {company_name}",
+            title=item_page.document_title(company_name, shortened(name, MAX_TITLE_NAME)),
             description=shortened(card.localized_description(locale), MAX_DESCRIPTION),
             site_name=company_name,
             lang=catalogue["lang"],

@@ -19,9 +19,9 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from harness.chromium import CHROMIUM_ARGS
+from harness.live_server import LiveServer
 from server.settings import REPO_ROOT
-from tests.chromium import CHROMIUM_ARGS
-from tests.live_server import LiveServer
 
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 
@@ -124,7 +124,7 @@ def visit(page: Page, url: str) -> Response:
 
     The server's HTML works before that (cards are links), but a click then
     loads the card's page instead of opening the dialog in place: tests of
-    what the code does wait for it (ui/boot.ts starts it after the first paint).
+    what the code does wait for it (ui/boot/boot.ts starts it after the first paint).
     """
     response = page.goto(url)
     assert response is not None, url

@@ -6,8 +6,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from harness.live_server import LiveServer
 from tests.browser.conftest import visit
-from tests.live_server import LiveServer
 
 AXE = Axe()
 PHONE_AND_DESKTOP = pytest.mark.parametrize(

@@ -7,8 +7,8 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
+from harness.live_server import LiveServer
 from tests.browser.conftest import Console, route_src, shipped_content_path, visit
-from tests.live_server import LiveServer
 
 LISTS = [
     ("/projects", "projects.json", "Projects"),

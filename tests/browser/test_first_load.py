@@ -8,8 +8,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from harness.live_server import LiveServer
 from tests.browser.conftest import Console, shipped_content_path, visit
-from tests.live_server import LiveServer
 
 ARABIC_FONTS = ("amiri", "noto-sans-arabic")
 # The budget for an Arabic page's first load.

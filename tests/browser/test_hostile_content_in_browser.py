@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Dialog, Page, expect
 
+from harness.live_server import LiveServer
 from server.settings import REPO_ROOT
 from tests.browser.conftest import Console, visit
-from tests.live_server import LiveServer
 
 HOSTILE = REPO_ROOT / "examples" / "hostile-content"
 

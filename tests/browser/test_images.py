@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
+from harness.live_server import LiveServer
 from tests.browser.conftest import Console, fulfil_offline, visit
-from tests.live_server import LiveServer
 
 ROUTE_URL = re.compile(r"/img/([ws])(\d+)/[\w-]{12}/local/")
 

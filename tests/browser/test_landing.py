@@ -7,8 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from harness.live_server import LiveServer
 from tests.browser.conftest import Console, route_src, shipped_content_path, visit
-from tests.live_server import LiveServer
 
 SLIDES = json.loads((shipped_content_path() / "slider.json").read_text(encoding="utf-8"))
 

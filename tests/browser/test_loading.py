@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page
 
-from tests.live_server import LiveServer
+from harness.live_server import LiveServer
 
 
 def test_the_client_bundle_never_blocks_rendering(page: Page, site: LiveServer) -> None:
@@ -52,7 +52,7 @@ def test_no_script_file_comes_before_the_first_paint_and_the_code_starts_after_l
     assert response is not None
     server_html = response.text()
     # The page as sent names no script file and no chunk: its one script is
-    # inline (ui/boot.ts), so nothing but the font and the first photo is
+    # inline (ui/boot/boot.ts), so nothing but the font and the first photo is
     # fetched with the document.
     assert re.findall(r"<script[^>]*\bsrc=|<link rel=\"modulepreload\"", server_html) == []
     assert server_html.count("<script>") == 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from harness.live_server import LiveServer
 from tests.browser.conftest import Console, visit
-from tests.live_server import LiveServer
 
 
 def mark_document(page: Page) -> None:

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from harness.live_server import LiveServer
 from tests.browser.conftest import visit
-from tests.live_server import LiveServer
 
 VITALS_CHUNK = "/chunks/vitals-"
 

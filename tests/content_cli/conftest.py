@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from harness.firestore_emulator import FirestoreEmulator
 from server.content_cli.main import main
 from tests.content_cli.support import SHIPPED_CONTENT, Run, StoneContent
-from tests.firestore_emulator import FirestoreEmulator
 
 
 @pytest.fixture

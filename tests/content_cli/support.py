@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from harness.firestore_emulator import FirestoreEmulator
 from server.content.models import Collection
 from server.settings import REPO_ROOT
-from tests.firestore_emulator import FirestoreEmulator
 
 SHIPPED_CONTENT = REPO_ROOT / "content"
 CONTENT_FILES = ("projects.json", "collabrations.json", "slider.json")

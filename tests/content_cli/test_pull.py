@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.firestore_emulator import FirestoreEmulator
 from tests.content_cli.support import CONTENT_FILES, StoneContent, as_dump
-from tests.firestore_emulator import FirestoreEmulator
 
 pytestmark = pytest.mark.emulator
 

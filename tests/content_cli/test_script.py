@@ -11,11 +11,11 @@ from typing import IO
 
 import pytest
 
+from harness.firestore_emulator import FirestoreEmulator
+from harness.live_server import SITE_SETTINGS
 from server.content_cli.main import build_parser
 from server.settings import REPO_ROOT
 from tests.content_cli.support import CONTENT_FILES, as_dump, dump
-from tests.firestore_emulator import FirestoreEmulator
-from tests.live_server import SITE_SETTINGS
 
 # Installed by `uv sync` from pyproject's [project.scripts], beside the interpreter.
 SCRIPT = Path(sys.executable).parent / "stone-content"

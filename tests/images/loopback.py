@@ -7,7 +7,7 @@ import time
 from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from tests.started import Started
+from harness.started import Started
 
 
 class PhotoServer(Started):

@@ -1,6 +1,6 @@
 // Faces a page leaves out of its first view and fetches for the next one
-// (the Arabic pages' Amiri and Noto Sans Arabic, 47 KB, named in
-// <meta name="next-page-fonts">). On a phone's network they would arrive
+// (the Arabic pages' Amiri and Noto Sans Arabic, named in
+// <meta name="next-page-fonts">; their weight is in docs/architecture.md). On a phone's network they would arrive
 // after the photo the visitor waits for, too late for `font-display:
 // optional` to use them anyway; fetched after the first paint, they are in
 // the cache for every page after. The stylesheet names them only under

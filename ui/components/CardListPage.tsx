@@ -3,7 +3,8 @@ import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
 import { useLocale } from "../i18n/locale";
-import { itemPath, pageFor, routeFor } from "../split/routes";
+import { cardTitle, pageTitle, showTitle } from "../lib/documentTitle";
+import { itemPath, pageFor, routeFor } from "../routes/routes";
 import type { CardItem } from "../types";
 import { CardGrid } from "./CardGrid";
 import { CardModal } from "./CardModal";
@@ -56,15 +57,16 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
   }
 
   // The server titles a card's page; client navigation keeps it in step.
-  const pageTitle = messages.pages[pageFor(pathname)].title;
+  const listTitle = messages.pages[pageFor(pathname)].title;
   const selectedName = selected === null ? null : cardText(selected, locale).name;
   useEffect(() => {
     if (itemId === undefined) return;
-    document.title =
+    showTitle(
       selectedName === null
-        ? `${pageTitle} | ${company.name}`
-        : `${selectedName} | ${pageTitle} | ${company.name}`;
-  }, [itemId, selectedName, pageTitle, company.name]);
+        ? pageTitle(false, listTitle, company.name)
+        : cardTitle(selectedName, listTitle, company.name),
+    );
+  }, [itemId, selectedName, listTitle, company.name]);
 
   const origin = siteUrl ?? (typeof window === "undefined" ? "" : window.location.origin);
   return (

@@ -1,9 +1,10 @@
 import type { MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { prepareScrolling, scrollToSection, type SectionId } from "../data/sections";
+import { prepareScrolling, scrollToSection, type SectionId } from "../lib/sections";
 import { localeOf, localized, unlocalized, useLocale } from "../i18n/locale";
 import { CATALOGUES, format } from "../i18n/messages";
 import { Logo } from "./Logo";
+import { pagePath, sectionPath } from "../routes/routes";
 
 interface HeaderProps {
   companyName: string;
@@ -18,7 +19,7 @@ export function Header({ companyName }: HeaderProps) {
   const navigate = useNavigate();
   const { locale, messages, to } = useLocale();
   const text = messages.header;
-  const home = to("/");
+  const home = to(pagePath("landing"));
   const otherLocale = locale === "en" ? "ar" : "en";
   const other = CATALOGUES[otherLocale].meta;
 
@@ -46,14 +47,14 @@ export function Header({ companyName }: HeaderProps) {
           <Logo name={companyName} />
         </Link>
         <nav className="site-nav" aria-label={text.menuLabel}>
-          <NavLink to={to("/projects")} className="site-nav__link">
+          <NavLink to={to(pagePath("projects"))} className="site-nav__link">
             {text.projects}
           </NavLink>
-          <NavLink to={to("/Collabrations")} className="site-nav__link">
+          <NavLink to={to(pagePath("collabrations"))} className="site-nav__link">
             {text.collabrations}
           </NavLink>
           <a
-            href={to("/#about")}
+            href={to(sectionPath("about"))}
             className="site-nav__link"
             onPointerEnter={prepareScrolling}
             onFocus={prepareScrolling}
@@ -62,7 +63,7 @@ export function Header({ companyName }: HeaderProps) {
             {text.about}
           </a>
           <a
-            href={to("/#contact")}
+            href={to(sectionPath("contact"))}
             className="site-nav__link"
             onPointerEnter={prepareScrolling}
             onFocus={prepareScrolling}

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { useLocale } from "../i18n/locale";
 import { HeroPhoto } from "./HeroPhoto";
+import { pagePath } from "../routes/routes";
 
 export function Hero() {
   const { messages, to } = useLocale();
@@ -15,10 +16,10 @@ export function Hero() {
         </h1>
         <p className="hero__description">{text.description}</p>
         <div className="hero__actions">
-          <Link to={to("/projects")} className="button button--primary">
+          <Link to={to(pagePath("projects"))} className="button button--primary">
             {text.projects}
           </Link>
-          <Link to={to("/Collabrations")} className="button button--ghost">
+          <Link to={to(pagePath("collabrations"))} className="button button--ghost">
             {text.collabrations}
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
-import { prefersReducedMotion } from "../data/motion";
+import { prefersReducedMotion } from "../lib/motion";
 import { photoAtWidths, photoThumbnail } from "../data/photoSources";
 import { useLocale } from "../i18n/locale";
 import { format, type Messages } from "../i18n/messages";
@@ -71,7 +71,7 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
   const resumeOnLeave = useRef(false);
   const { messages } = useLocale();
   // The server's HTML (and so the hydration) has no photo of the slider. This
-  // code loads when the slider nears the viewport (split/SliderGallery), so
+  // code loads when the slider nears the viewport (split/SlideGalleryLoader), so
   // once it runs the photos are wanted: the slides and the thumbnails.
   const [withPhotos, setWithPhotos] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- as said above

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 // Eager on the server, loaded near the viewport in the browser (build.py aliases it).
-import { SliderGallery } from "@stone/slider-gallery";
+import { SlideGalleryLoader } from "@stone/slide-gallery-loader";
 import { useLocale } from "../i18n/locale";
 import { photoAtWidths } from "../data/photoSources";
 import type { SlideImage } from "../types";
@@ -34,7 +34,7 @@ export function Slider({ slides }: SliderProps) {
         </h2>
         {slides.length > 0 && (
           <Suspense fallback={<FirstSlide slide={slides[0]} />}>
-            <SliderGallery slides={slides} />
+            <SlideGalleryLoader slides={slides} />
           </Suspense>
         )}
       </div>

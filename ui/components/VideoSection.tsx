@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useLoadedAndNear } from "../data/useLoadedAndNear";
+import { useLoadedAndNear } from "../hooks/useLoadedAndNear";
 import { useLocale } from "../i18n/locale";
 
 interface VideoSectionProps {

@@ -1,8 +1,9 @@
+import site from "../site.json";
 import type { CollectionName } from "../types";
 
-// The spec's exact console texts; the server logs the same prefixes.
-export const FETCH_ERROR_PREFIX: Record<CollectionName, string> = {
-  projects: "Error fetching projects:",
-  collabrations: "Error fetching collabrations:",
-  slider: "Error fetching slider images:",
-};
+// The spec's exact console texts, from site.json: the server logs the same prefixes.
+const COLLECTIONS: Record<CollectionName, { fetchError: string }> = site.collections;
+
+export const FETCH_ERROR_PREFIX = Object.fromEntries(
+  Object.entries(COLLECTIONS).map(([name, { fetchError }]) => [name, fetchError]),
+) as Record<CollectionName, string>;

@@ -1,25 +1,33 @@
 import { useLocation } from "react-router-dom";
+import site from "../site.json";
 import { CATALOGUES, type Locale, type Messages } from "./messages";
 
-// English lives at the root, Arabic under /ar: /projects <-> /ar/projects.
-const ARABIC_PREFIX = "/ar";
+// Where each language's pages live (site.json, which the server reads too):
+// English at the root, Arabic under /ar: /projects <-> /ar/projects.
+const LANGUAGES: Record<Locale, { prefix: string }> = site.languages;
+
+export const LOCALES = Object.keys(LANGUAGES) as Locale[];
 
 export function localeOf(pathname: string): Locale {
-  return pathname === ARABIC_PREFIX || pathname.startsWith(`${ARABIC_PREFIX}/`) ? "ar" : "en";
+  const prefixed = LOCALES.find((locale) => {
+    const { prefix } = LANGUAGES[locale];
+    return prefix !== "" && (pathname === prefix || pathname.startsWith(`${prefix}/`));
+  });
+  return prefixed ?? "en";
 }
 
 /** The path without its language prefix: /ar/projects -> /projects, /ar -> /. */
 export function unlocalized(pathname: string): string {
-  if (localeOf(pathname) === "en") return pathname;
-  return pathname.slice(ARABIC_PREFIX.length) || "/";
+  return pathname.slice(LANGUAGES[localeOf(pathname)].prefix.length) || "/";
 }
 
 /** `path` (an English path such as /projects or /#about) in `locale`. */
 export function localized(locale: Locale, path: string): string {
-  if (locale === "en") return path;
-  if (path === "/") return ARABIC_PREFIX;
-  if (path.startsWith("/#")) return `${ARABIC_PREFIX}${path.slice(1)}`;
-  return `${ARABIC_PREFIX}${path}`;
+  const { prefix } = LANGUAGES[locale];
+  if (prefix === "") return path;
+  if (path === "/") return prefix;
+  if (path.startsWith("/#")) return `${prefix}${path.slice(1)}`;
+  return `${prefix}${path}`;
 }
 
 export interface LocaleTools {

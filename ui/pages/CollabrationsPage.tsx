@@ -1,5 +1,5 @@
 import { CardListPage } from "../components/CardListPage";
-import { useCollection } from "../data/useCollection";
+import { useCollection } from "../hooks/useCollection";
 import { useLocale } from "../i18n/locale";
 
 export function CollabrationsPage() {

@@ -9,8 +9,8 @@ import { Services } from "../components/Services";
 import { Slider } from "../components/Slider";
 import { VideoSection } from "../components/VideoSection";
 import { usePageData } from "../data/PageDataContext";
-import { scrollToSection } from "../data/sections";
-import { useCollection } from "../data/useCollection";
+import { scrollToSection } from "../lib/sections";
+import { useCollection } from "../hooks/useCollection";
 
 export function LandingPage() {
   const { company } = usePageData();

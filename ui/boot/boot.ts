@@ -3,8 +3,8 @@
 // slow network none of it competes with the first paint, the largest photo
 // or the fonts. Until then the server's HTML works on its own: cards and menus
 // are links, a card's page opens its dialog, Close is a form.
-import { fetchFontsForNextPage, applyCachedFonts } from "./boot/nextPageFonts";
-import { startSiteCode } from "./boot/siteCode";
+import { fetchFontsForNextPage, applyCachedFonts } from "./nextPageFonts";
+import { startSiteCode } from "./siteCode";
 
 // A page whose photos crawl in still gets its code soon after it is parsed.
 const LATEST_CODE_START_MS = 1000;

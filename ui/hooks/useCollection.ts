@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { CollectionItems, CollectionName } from "../types";
-import { FETCH_ERROR_PREFIX } from "./errorMessages";
-import { usePageData } from "./PageDataContext";
+import { FETCH_ERROR_PREFIX } from "../data/errorMessages";
+import { usePageData } from "../data/PageDataContext";
 
 // Collections already fetched in this tab, so client navigation back and
 // forth does not refetch. Seeded from the server's inlined data.

@@ -40,7 +40,7 @@ function whenNearViewport(elementId: string): Promise<void> {
   });
 }
 
-export const SliderGallery = lazy(() =>
+export const SlideGalleryLoader = lazy(() =>
   whenNearViewport(SLIDER_SECTION_ID)
     .then(() => import("../components/SlideGallery"))
     .then((module) => ({ default: module.SlideGallery })),

@@ -1,6 +1,6 @@
 // Every page is in the entry bundle, server and browser alike: together they
-// are a few KB, less than the round trip a page chunk of its own would cost
-// before hydration. The heavy parts below the fold (the slider's gallery,
+// weigh less than the round trip a page chunk of its own would cost before
+// hydration. The heavy parts below the fold (the slider's gallery,
 // smooth scrolling, web vitals) are what the browser loads later.
 import type { ComponentType } from "react";
 import { CollabrationsPage } from "../pages/CollabrationsPage";
@@ -9,7 +9,7 @@ import { NotFoundPage } from "../pages/NotFoundPage";
 import { ProjectsPage } from "../pages/ProjectsPage";
 import type { PageKey } from "./routes";
 
-export const pages: Record<PageKey, ComponentType> = {
+export const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   landing: LandingPage,
   projects: ProjectsPage,
   collabrations: CollabrationsPage,

@@ -18,7 +18,8 @@ from server.content.cache import ContentCache
 from server.content.models import CardItem, Collection
 from server.http.caching import PAGE, SITE_FILE
 from server.seo.crawlers import robots_txt, sitemap_xml
-from server.site_map import LIST_PAGES, PAGES, ItemPage, SitePage
+from server.site_facts import SITE
+from server.site_map import LANDING, LIST_PAGES, PAGES, ItemPage, SitePage
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 ICONS = ("favicon.ico", "icon.svg", "apple-touch-icon.png", "icon-192.png", "icon-512.png")
@@ -34,10 +35,10 @@ class SiteFiles:
             {
                 "name": company.name,
                 "short_name": company.short_name,
-                "start_url": "/",
+                "start_url": LANDING.path,
                 "display": "standalone",
-                "background_color": "#f8f5f0",
-                "theme_color": "#1b1916",
+                "background_color": SITE["theme"]["background"],
+                "theme_color": SITE["theme"]["colour"],
                 "icons": [
                     {"src": "/icon-192.png", "sizes": "192x192", "type": "image/png"},
                     {"src": "/icon-512.png", "sizes": "512x512", "type": "image/png"},

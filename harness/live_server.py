@@ -25,8 +25,8 @@ from typing import Any
 
 import httpx2 as httpx
 
+from harness.started import Started
 from server.settings import REPO_ROOT, Settings
-from tests.started import Started
 
 PROCFILE = REPO_ROOT / "Procfile"
 # uvicorn takes its worker count from this when --workers is not given.

@@ -21,7 +21,7 @@ from google.cloud.firestore_v1.types import document as document_types
 from google.cloud.firestore_v1.types import firestore as firestore_types
 from google.protobuf import timestamp_pb2
 
-from tests.started import Started
+from harness.started import Started
 
 Fields = Mapping[str, str]
 

@@ -1,19 +1,30 @@
-// The site's routes, once: the router (App.tsx) and the client's page loader
-// (pages.ts) both read this table. Every page exists in English at
-// its path and in Arabic under /ar. Each card of a list page has its own
-// address one segment below it (/projects/{id}): the list with that card open.
-import { localized } from "../i18n/locale";
-import type { Locale } from "../i18n/messages";
+// The site's routes, from site.json (the server reads the same table): the
+// router (App.tsx) and the page components (pageComponents.ts) both read them.
+// Every page exists in English at its path and in Arabic under /ar. Each card
+// of a list page has its own address one segment below it (/projects/{id}):
+// the list with that card open.
+import { LOCALES, localized } from "../i18n/locale";
+import type { Messages } from "../i18n/messages";
+import site from "../site.json";
 
-export type PageKey = "landing" | "projects" | "collabrations" | "notFound";
+/** A page of the site, as the catalogues name it: landing, projects, ... */
+export type PageKey = keyof Messages["pages"];
 
-const PAGES: ReadonlyArray<{ path: string; page: PageKey; cards: boolean }> = [
-  { path: "/", page: "landing", cards: false },
-  { path: "/projects", page: "projects", cards: true },
-  { path: "/Collabrations", page: "collabrations", cards: true },
-];
+const PAGES: ReadonlyArray<{ path: string; page: PageKey; cards: boolean }> = site.pages.map(
+  (entry) => ({ path: entry.path, page: entry.page as PageKey, cards: "cards" in entry }),
+);
 
-const LOCALES: readonly Locale[] = ["en", "ar"];
+/** A page's English path: pagePath("projects") is /projects. */
+export function pagePath(page: PageKey): string {
+  const entry = PAGES.find((candidate) => candidate.page === page);
+  if (entry === undefined) throw new Error(`no route for the ${page} page`);
+  return entry.path;
+}
+
+/** A section of the landing page, as an English path: /#about. */
+export function sectionPath(sectionId: string): string {
+  return `${pagePath("landing")}#${sectionId}`;
+}
 
 export interface SiteRoute {
   /** The page's own path, in its language. */

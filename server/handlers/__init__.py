@@ -1,0 +1,1 @@
+"""HTTP handlers, thin: each asks the content, rendering or image layer and answers."""

@@ -1,0 +1,36 @@
+"""GET /api/content/{collection}: one collection as JSON, for lists after client-side navigation."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from server.content.cache import ContentCache
+from server.content.models import Collection
+from server.http.caching import NO_STORE
+from server.http.page_response import encoded_response
+from server.images.urls import PhotoKeys
+from server.rendering.page_renderer import items_for_page
+
+
+async def content_api(request: Request) -> Response:
+    """One collection as JSON, for lists the client needs after navigating."""
+    collection = Collection.from_page_key(request.path_params["collection"])
+    if collection is None:
+        raise HTTPException(status_code=404)
+    content: ContentCache = request.state.content
+    snapshot = await content.get(collection)
+    if snapshot.error is not None:
+        # Nothing good to send: the browser logs the spec's error line and
+        # leaves the list empty. The server logged it when the read failed.
+        body = json.dumps({"error": "content unavailable"}).encode()
+        return Response(body, 503, {"Cache-Control": NO_STORE}, media_type="application/json")
+    photo_keys: PhotoKeys = request.state.photo_keys
+    keys = await photo_keys.keys_for(item.photoUrl for item in snapshot.items)
+    body = json.dumps(items_for_page(snapshot.items, keys), ensure_ascii=False).encode()
+    return encoded_response(
+        request, body, "application/json", headers={"Cache-Control": "no-cache"}
+    )

@@ -1,0 +1,86 @@
+"""The pages' handlers: a page, a card's page, the 404 page; thin, they ask the page renderer."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from server.http.access_log import HTML_CACHE_STATE
+from server.http.caching import NO_STORE
+from server.http.page_response import page_response
+from server.rendering.page_renderer import (
+    ContentUnavailable,
+    PageRender,
+    PageRenderer,
+    UnknownItem,
+)
+from server.rendering.render_pool import RenderError
+from server.site_map import ItemPage, SitePage, not_found_page
+
+logger = logging.getLogger(__name__)
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+async def _render(request: Request, page: SitePage, *, status_code: int) -> Response:
+    renderer: PageRenderer = request.state.renderer
+    try:
+        rendered = await renderer.render(page)
+    except RenderError as error:
+        return _fallback(request, page, error)
+    return _rendered(request, rendered, status_code=status_code)
+
+
+def _rendered(request: Request, rendered: PageRender, *, status_code: int) -> Response:
+    setattr(request.state, HTML_CACHE_STATE, "hit" if rendered.from_cache else "miss")
+    return page_response(request, rendered.page, status_code=status_code)
+
+
+def _fallback(request: Request, page: SitePage, error: RenderError) -> Response:
+    renderer: PageRenderer = request.state.renderer
+    logger.error("%s: %s", request.url.path, error)
+    setattr(request.state, HTML_CACHE_STATE, "miss")
+    return page_response(request, renderer.render_fallback(page), status_code=500)
+
+
+def page_endpoint(page: SitePage) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        return await _render(request, page, status_code=200)
+
+    return endpoint
+
+
+def item_endpoint(list_page: SitePage) -> Endpoint:
+    """/projects/{id} and the like: the list page with that card's modal open."""
+
+    async def endpoint(request: Request) -> Response:
+        item_page = ItemPage(list_page, request.path_params["item_id"])
+        renderer: PageRenderer = request.state.renderer
+        try:
+            rendered = await renderer.render_item(item_page)
+        except UnknownItem as unknown:
+            if unknown.other_case is not None:
+                # A link typed by hand: the id exists, spelt otherwise. The
+                # target is an exact id, so this never redirects twice.
+                moved = ItemPage(list_page, unknown.other_case)
+                return RedirectResponse(moved.path, 301, {"Cache-Control": NO_STORE})
+            return await _render(request, not_found_page(request.url.path), status_code=404)
+        except ContentUnavailable:
+            # Not a 404: the item may well exist. The list, empty, as the spec
+            # has it for a failed read; the server logged the reason.
+            return await _render(request, list_page, status_code=503)
+        except RenderError as error:
+            return _fallback(request, list_page, error)
+        return _rendered(request, rendered, status_code=200)
+
+    return endpoint
+
+
+async def not_found(request: Request, _exc: Exception) -> Response:
+    if request.url.path.startswith(("/api/", "/assets/", "/images/", "/img/")):
+        body = b'{"error":"not found"}'
+        return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
+    return await _render(request, not_found_page(request.url.path), status_code=404)

@@ -1,0 +1,62 @@
+"""ui/site.json: the facts the server and the browser share, written once.
+
+The route table (each page's English path, the collections it reads, the
+cards it shows), where each language's pages live, the page-title formats,
+the collections' Firestore names and fetch-error texts, the theme colours.
+esbuild bundles the same file into the UI; the benchmark and the scripts read
+it through server.site_map.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import NotRequired, TypedDict
+
+from server.settings import REPO_ROOT
+
+SITE_FILE = REPO_ROOT / "ui" / "site.json"
+
+
+class Language(TypedDict):
+    # Prepended to an English path: "" for English at the root, "/ar" for Arabic.
+    prefix: str
+
+
+class PageEntry(TypedDict):
+    page: str
+    path: str
+    collections: list[str]
+    cards: NotRequired[str]
+
+
+class Titles(TypedDict):
+    landing: str
+    page: str
+    card: str
+
+
+class CollectionEntry(TypedDict):
+    firestore: str
+    fetchError: str
+
+
+class Theme(TypedDict):
+    colour: str
+    background: str
+
+
+class SiteFacts(TypedDict):
+    languages: dict[str, Language]
+    pages: list[PageEntry]
+    notFoundPath: str
+    titles: Titles
+    collections: dict[str, CollectionEntry]
+    theme: Theme
+
+
+def _load() -> SiteFacts:
+    facts: SiteFacts = json.loads(SITE_FILE.read_text(encoding="utf-8"))
+    return facts
+
+
+SITE: SiteFacts = _load()

@@ -1,3 +1,0 @@
-// The server renders the whole gallery, so the slider is in the first HTML.
-// The client build swaps this module for SliderGallery.client.tsx.
-export { SlideGallery as SliderGallery } from "../components/SlideGallery";
