@@ -39,7 +39,7 @@ class AssetManifest:
     # The stylesheets' text, which every page carries in a <style> element:
     # 4 KB compressed, cheaper inline than a request that holds the first paint.
     inline_css: str = ""
-    # ui/boot.ts as built: under 2 KB, inline in every page so that no request
+    # ui/boot.ts as built: a few KB, inline in every page so that no request
     # comes before the first paint.
     inline_boot: str = ""
 
