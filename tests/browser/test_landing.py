@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
 from harness.live_server import LiveServer
 from tests.browser.conftest import Console, route_src, shipped_content_path, visit
@@ -111,6 +112,42 @@ def test_the_gallery_code_loads_only_when_the_slider_nears_the_viewport(
     with page.expect_request(lambda request: "SlideGallery" in request.url):
         page.locator(".slider").scroll_into_view_if_needed()
     assert len(gallery_requests) == 1
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_without_javascript_the_slider_shows_its_first_photo_thumbnails_and_status(
+    browser: Browser, site: LiveServer, width: int
+) -> None:
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": width, "height": 800}
+    )
+    page = context.new_page()
+    try:
+        # Without scripting browsers load lazy images at once (so that scrolling
+        # cannot be tracked): this is about what shows, not when it is fetched.
+        page.goto(site.url + "/")
+        slider = page.locator(".slider")
+        slider.scroll_into_view_if_needed()
+        first = slider.locator(".image-gallery-slide.image-gallery-center img").first
+        expect(first).to_have_attribute("src", route_src(SLIDES[0]["photoUrl"], "w1280"))
+        expect(first).to_be_in_viewport()
+        page.wait_for_function(
+            "(image) => image.complete && image.naturalWidth > 0", arg=first.element_handle()
+        )
+        box = first.bounding_box()
+        assert box is not None
+        assert box["width"] > width / 2
+        assert abs(box["width"] / box["height"] - 16 / 9) < 0.02
+        thumbnails = slider.locator(".image-gallery-thumbnail img")
+        expect(thumbnails).to_have_count(len(SLIDES))
+        for thumbnail in thumbnails.all():
+            page.wait_for_function(
+                "(image) => image.complete && image.naturalWidth > 0",
+                arg=thumbnail.element_handle(),
+            )
+        expect(slider.locator(".image-gallery-index")).to_have_text(f"1 / {len(SLIDES)}")
+    finally:
+        context.close()
 
 
 def test_book_now_opens_the_booking_page_in_a_new_tab(page: Page, site: LiveServer) -> None:

@@ -2,7 +2,8 @@
 // hash). What it starts waits until the page has loaded and painted, so on a
 // slow network none of it competes with the first paint, the largest photo
 // or the fonts. Until then the server's HTML works on its own: cards and menus
-// are links, a card's page opens its dialog, Close is a form.
+// are links, a card's page opens its dialog as a modal, Close is a form.
+import { makeCardDialogModal } from "./cardDialog";
 import { fetchFontsForNextPage, applyCachedFonts } from "./nextPageFonts";
 import { startSiteCode } from "./siteCode";
 
@@ -35,6 +36,7 @@ function afterLoadIsPainted(): void {
   );
 }
 
+makeCardDialogModal();
 applyCachedFonts();
 if (document.readyState === "complete") afterLoadIsPainted();
 else window.addEventListener("load", afterLoadIsPainted, { once: true });

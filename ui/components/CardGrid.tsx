@@ -1,7 +1,7 @@
 import { cardText } from "../data/localizedItem";
 import { useLocale } from "../i18n/locale";
 import { photoAtWidths } from "../data/photoSources";
-import type { MouseEvent } from "react";
+import type { MouseEvent, Ref } from "react";
 import type { CardItem } from "../types";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
@@ -15,6 +15,8 @@ interface CardGridProps {
   /** The card's own address (/projects/{id}), where its link leads. */
   itemHref: (item: CardItem) => string;
   onSelect: (item: CardItem) => void;
+  /** The selected card's link, where focus returns when its dialog closes. */
+  selectedRef: Ref<HTMLAnchorElement>;
 }
 
 /** A click the page handles itself; others (new tab, new window) go to the link. */
@@ -27,7 +29,7 @@ function isPlainClick(event: MouseEvent): boolean {
  * loaded (the server renders that page with the dialog open) and in a new tab;
  * once hydrated, a plain click opens the dialog in place.
  */
-export function CardGrid({ items, selectedId, itemHref, onSelect }: CardGridProps) {
+export function CardGrid({ items, selectedId, itemHref, onSelect, selectedRef }: CardGridProps) {
   const { locale } = useLocale();
   return (
     <ul className="card-grid">
@@ -37,6 +39,7 @@ export function CardGrid({ items, selectedId, itemHref, onSelect }: CardGridProp
         return (
           <li key={item.id}>
             <a
+              ref={selected ? selectedRef : undefined}
               href={itemHref(item)}
               className={selected ? "card selected" : "card"}
               // The selected card's address is the page's own.

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
@@ -36,6 +36,7 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
   // An entry's state is whatever was given it: unknown until checked.
   const state: unknown = location.state;
   const navigate = useNavigate();
+  const selectedCard = useRef<HTMLAnchorElement>(null);
   const { company, siteUrl } = usePageData();
   const { locale, messages } = useLocale();
   const listPath = routeFor(pathname)?.path ?? pathname;
@@ -50,6 +51,9 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
   }
 
   function close(): void {
+    // Focus returns to the card, also when the dialog had none to return to
+    // (a card's page arrived at: it was on the page's body).
+    selectedCard.current?.focus();
     // Opened by a click: back to the list's entry, so Forward opens it again.
     // Arrived at the card's address: on to the list.
     if (openedFromList(state)) void navigate(-1);
@@ -81,6 +85,7 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
           selectedId={selected?.id ?? null}
           itemHref={(item) => itemPath(listPath, item.id)}
           onSelect={open}
+          selectedRef={selectedCard}
         />
       </div>
       <CardModal

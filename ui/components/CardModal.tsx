@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { cardText } from "../data/localizedItem";
+import { renderedPath } from "../boot/handover";
 import { useLocale } from "../i18n/locale";
 import { photoSquare } from "../data/photoSources";
 import type { CardItem } from "../types";
@@ -21,8 +22,9 @@ interface CardModalProps {
  *
  * A card's own page (/projects/{id}) comes from the server with the dialog
  * open (`open` in the HTML), so it shows without JavaScript; Close is a
- * `method="dialog"` form, which closes it without JavaScript too. Once
- * hydrated, the dialog is reopened as a modal.
+ * `method="dialog"` form, which closes it without JavaScript too. The inline
+ * boot script makes it modal before the first paint (boot/cardDialog.ts);
+ * hydration takes it over as it is.
  */
 export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -48,9 +50,10 @@ export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
     const hydrating = !hydrated.current;
     hydrated.current = true;
     if (hydrating && openInHtml && !dialog.open) {
-      // The visitor closed the server's dialog (its form) before the code
-      // ran: that close counts, the dialog is not brought back.
-      sendClose();
+      // The visitor closed the server's dialog before the code ran: it is not
+      // brought back. The boot script has led to the list (the router follows
+      // the address); a close too late for it, as hydration began, counts now.
+      if (window.location.pathname === renderedPath()) sendClose();
       return;
     }
     if (item !== null && !dialog.matches(":modal")) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
 import { prefersReducedMotion } from "../lib/motion";
 import { photoAtWidths, photoThumbnail } from "../data/photoSources";
@@ -13,35 +13,14 @@ export interface SlideGalleryProps {
   slides: SlideImage[];
 }
 
-// Stand-ins for the photos the server's HTML leaves out, the size of what they
-// hold the place of (a slide fills the 16:9 frame; so does a thumbnail its box).
-function SlidePlaceholder() {
-  return <div className="slider__slide-placeholder" />;
-}
-
-function ThumbnailPlaceholder() {
-  return (
-    <span className="image-gallery-thumbnail-inner">
-      <span className="slider__thumbnail-placeholder" />
-    </span>
-  );
-}
-
 function toGalleryItem(
   slide: SlideImage,
   index: number,
   total: number,
   text: Messages["slider"],
-  withPhotos: boolean,
 ): GalleryItem {
   const { src, srcSet, sizes } = photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH);
-  // Without its photos, the slider names none: a first visit that never
-  // scrolls down fetches none, and none competes with the first screen.
-  const placeholders = withPhotos
-    ? {}
-    : { renderItem: SlidePlaceholder, renderThumbInner: ThumbnailPlaceholder };
   return {
-    ...placeholders,
     original: src,
     srcSet,
     sizes,
@@ -52,7 +31,8 @@ function toGalleryItem(
     originalHeight: "900",
     thumbnailWidth: 160,
     thumbnailHeight: 90,
-    // Far below the first screen: the browser fetches it as it comes near.
+    // Every photo is in the server's HTML, far below the first screen: the
+    // browser fetches each as it comes near, whether or not this code has run.
     loading: "lazy",
     thumbnailLoading: "lazy",
   };
@@ -70,14 +50,8 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
   // Set when hovering or focusing paused a playing slider, so leaving resumes it.
   const resumeOnLeave = useRef(false);
   const { messages } = useLocale();
-  // The server's HTML (and so the hydration) has no photo of the slider. This
-  // code loads when the slider nears the viewport (split/SlideGalleryLoader), so
-  // once it runs the photos are wanted: the slides and the thumbnails.
-  const [withPhotos, setWithPhotos] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- as said above
-  useEffect(() => setWithPhotos(true), []);
   const items = slides.map((slide, index) =>
-    toGalleryItem(slide, index, slides.length, messages.slider, withPhotos),
+    toGalleryItem(slide, index, slides.length, messages.slider),
   );
 
   function holdStill(): void {

@@ -1,0 +1,169 @@
+"""A card's page is a modal dialog from its first paint, whatever the way in: with the
+site's code blocked, with it loaded, by a click before and after it ran. Escape closes
+it, the address becomes the list's, and focus returns to the card."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from harness.live_server import LiveServer
+from tests.browser.conftest import Console, visit
+from tests.browser.test_card_lists import documents
+
+PROJECTS = documents("projects.json")
+COMPANY = "Example Fine Stone Co."
+SITE_CODE = re.compile(r"/assets/.*\.js$")
+
+# Before the page's own script: every frame the browser renders, what it shows of
+# the dialog (requestAnimationFrame callbacks run just before each paint).
+WATCH_FRAMES = """
+window.__frames = [];
+window.__keydowns = [];
+addEventListener("keydown", (event) => window.__keydowns.push(event.timeStamp), true);
+const watch = () => {
+  const dialog = document.querySelector("dialog.card-modal");
+  window.__frames.push({
+    at: performance.now(),
+    shown: dialog !== null && dialog.open,
+    modal: dialog !== null && dialog.matches(":modal"),
+    focusInside: dialog !== null && dialog.contains(document.activeElement),
+  });
+  if (window.__frames.length < 120) requestAnimationFrame(watch);
+};
+requestAnimationFrame(watch);
+"""
+
+
+def address(site: LiveServer, path: str) -> re.Pattern[str]:
+    return re.compile(re.escape(site.url + path) + "$")
+
+
+def first_paint(page: Page) -> float:
+    """The moment of the first paint, once it has happened (ms on the page's clock)."""
+    handle = page.wait_for_function(
+        "() => performance.getEntriesByName('first-paint')[0]?.startTime", polling="raf"
+    )
+    return float(handle.json_value())
+
+
+def focused_card_name(page: Page) -> str | None:
+    name: str | None = page.evaluate(
+        "document.activeElement?.closest('.card')?.querySelector('.card__name')?.textContent"
+        " ?? null"
+    )
+    return name
+
+
+def escape_at_first_paint(page: Page, url: str) -> None:
+    """Open `url` and press Escape as soon as it has painted.
+
+    How soon depends on the test machine's load (tens to hundreds of ms), so the
+    frames are the proof for any moment: from the first one that shows the dialog,
+    each shows it modal with focus inside, which is what Escape needs."""
+    page.add_init_script(WATCH_FRAMES)
+    page.goto(url, wait_until="commit")
+    first_paint(page)
+    page.keyboard.press("Escape")
+
+
+def assert_every_frame_showed_a_modal_with_focus_inside(page: Page) -> None:
+    frames = page.evaluate("window.__frames")
+    shown = [frame for frame in frames if frame["shown"]]
+    assert shown, "no frame showed the dialog"
+    assert all(frame["modal"] and frame["focusInside"] for frame in shown), shown
+
+
+def assert_closed_to_the_list(page: Page, site: LiveServer, index: int) -> None:
+    expect(page).to_have_url(address(site, "/projects"))
+    expect(page.locator("dialog.card-modal")).to_be_hidden()
+    card = page.locator(".card").nth(index)
+    expect(card).to_be_focused()
+    expect(card).to_have_class("card")
+    expect(card).not_to_have_attribute("aria-current", "page")
+    expect(page).to_have_title(f"Projects | {COMPANY}")
+
+
+def test_with_the_code_blocked_escape_at_the_first_paint_closes_the_card(
+    page: Page, site: LiveServer, console: Console
+) -> None:
+    page.route(SITE_CODE, lambda route: route.abort())
+    escape_at_first_paint(page, f"{site.url}/projects/{PROJECTS[4]['id']}")
+    assert_closed_to_the_list(page, site, 4)
+    assert_every_frame_showed_a_modal_with_focus_inside(page)
+    assert console.page_errors == []
+
+
+@pytest.mark.parametrize("code", ["held until after Escape", "loaded"])
+def test_with_the_code_escape_at_the_first_paint_closes_the_card_and_hydration_follows(
+    page: Page, site: LiveServer, console: Console, code: str
+) -> None:
+    # Held: the code arrives once the card is closed, as on a slow phone. Loaded:
+    # it arrives when it does, before or after the Escape.
+    held: list[Route] = []
+    if code.startswith("held"):
+        page.route(SITE_CODE, lambda route: held.append(route))
+    escape_at_first_paint(page, f"{site.url}/projects/{PROJECTS[4]['id']}")
+    assert_closed_to_the_list(page, site, 4)
+    if code.startswith("held"):
+        assert not page.evaluate("document.documentElement.hasAttribute('data-hydrated')")
+        # Letting it through: what was held, and whatever it asks for next.
+        page.unroute(SITE_CODE)
+    assert_every_frame_showed_a_modal_with_focus_inside(page)
+
+    # The code hydrates the card's HTML and follows the address: the list, no
+    # card open, focus left where it was, nothing on the console.
+    page.locator("html[data-hydrated]").wait_for(state="attached")
+    assert_closed_to_the_list(page, site, 4)
+    page.wait_for_load_state("networkidle")
+    assert console.problems == []
+    # And the list works as a hydrated one: a click opens a card in place.
+    page.locator(".card").nth(1).click()
+    expect(page).to_have_url(address(site, f"/projects/{PROJECTS[1]['id']}"))
+    expect(page.get_by_role("dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    assert_closed_to_the_list(page, site, 1)
+    assert console.problems == []
+
+
+def test_a_card_clicked_before_the_code_ran_is_a_modal_on_its_page(
+    page: Page, site: LiveServer
+) -> None:
+    held: list[Route] = []
+    page.route(SITE_CODE, lambda route: held.append(route))
+    page.goto(site.url + "/projects")
+    page.add_init_script(WATCH_FRAMES)
+    page.locator(".card").nth(2).click()
+    expect(page).to_have_url(address(site, f"/projects/{PROJECTS[2]['id']}"))
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_role("button", name="Close")).to_be_focused()
+    assert page.evaluate("document.querySelector('dialog').matches(':modal')")
+    assert_every_frame_showed_a_modal_with_focus_inside(page)
+
+    # The page behind is inert: a click on another card does nothing.
+    page.locator(".card").nth(0).click(force=True, timeout=2000)
+    expect(page).to_have_url(address(site, f"/projects/{PROJECTS[2]['id']}"))
+    page.keyboard.press("Escape")
+    expect(page).to_have_url(address(site, "/projects"))
+    expect(page.locator(".card").nth(2)).to_be_focused()
+    assert held, "the page never asked for its code"
+
+
+def test_a_card_opened_and_closed_after_the_code_ran_returns_focus_to_it(
+    page: Page, site: LiveServer, console: Console
+) -> None:
+    visit(page, f"{site.url}/projects/{PROJECTS[3]['id']}")
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_role("button", name="Close")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page).to_have_url(address(site, "/projects"))
+    expect(page.locator(".card").nth(3)).to_be_focused()
+
+    page.locator(".card").nth(5).click()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Close").click()
+    expect(page).to_have_url(address(site, "/projects"))
+    expect(page.locator(".card").nth(5)).to_be_focused()
+    assert console.problems == []
