@@ -24,6 +24,7 @@ from google.api_core import exceptions as google_errors
 from google.api_core import retry as retries
 from google.cloud import firestore
 
+from server.content.firestore_client import OwnConnectionClient
 from server.content.listener import CollectionListener, OnDocuments, OnStopped
 from server.content.models import Collection, ContentItem, parse_documents
 from server.content.photo_urls import PhotoUrlPolicy
@@ -75,10 +76,10 @@ class FirestoreContentStore:
         # Creating the client opens no connection, so a database that is down
         # at start-up does not stop the site from starting.
         return cls(
-            firestore.Client(project=project),
+            OwnConnectionClient(project=project),
             timeout_seconds=timeout_seconds,
             photo_urls=photo_urls,
-            reconnect=lambda: firestore.Client(project=project),
+            reconnect=lambda: OwnConnectionClient(project=project),
         )
 
     @property
@@ -130,7 +131,8 @@ class FirestoreContentStore:
             " (the old one may have been dropped silently) and ending its listeners",
             self._timeout,
         )
-        await anyio.to_thread.run_sync(_close_channel, failed)
+        if isinstance(failed, OwnConnectionClient):
+            await anyio.to_thread.run_sync(failed.close_connection)
 
     def _read_all(
         self, client: firestore.Client, collection: Collection
@@ -162,12 +164,3 @@ def _no_answer(error: Exception) -> bool:
     if isinstance(error, google_errors.RetryError):
         return error.cause is None or isinstance(error.cause, google_errors.DeadlineExceeded)
     return isinstance(error, google_errors.DeadlineExceeded)
-
-
-def _close_channel(client: firestore.Client) -> None:
-    # Client.close() closes only its HTTP session; the gRPC channel is the
-    # transport's. Closing it ends every call on it at once, listeners included.
-    api = getattr(client, "_firestore_api_internal", None)
-    if api is not None:
-        api._transport.close()
-    client.close()  # type: ignore[no-untyped-call]
