@@ -51,6 +51,10 @@ class RenderedPageCache:
         if entry is not None:
             self._bytes -= len(entry[1].html)
 
+    def pages(self) -> list[RenderedPage]:
+        """The pages kept, for measuring."""
+        return [page for _, page in self._pages.values()]
+
     def __len__(self) -> int:
         return len(self._pages)
 
