@@ -55,6 +55,9 @@ class Settings:
     content_max_staleness_seconds: float = 45.0
     # Keep rendered pages until their content changes (off: render every request).
     html_cache: bool = True
+    # The rendered pages kept per worker, compressed copies included: memory
+    # bounded by this, however many projects have a page of their own.
+    html_cache_mb: float = 16.0
     render_pool_size: int = 2
     render_timeout_seconds: float = 2.0
     log_level: str = "INFO"
@@ -115,6 +118,7 @@ class Settings:
                 env, "CONTENT_MAX_STALENESS_SECONDS", defaults.content_max_staleness_seconds
             ),
             html_cache=_switch(env, "HTML_CACHE", defaults.html_cache),
+            html_cache_mb=_positive_float(env, "HTML_CACHE_MB", defaults.html_cache_mb),
             render_pool_size=int(
                 _positive_float(env, "RENDER_POOL_SIZE", float(default_pool_size()))
             ),

@@ -56,6 +56,11 @@ class RenderedPage:
     # Compressed copies, filled by the HTTP layer the first time each is asked for.
     encoded: dict[str, bytes] = field(default_factory=dict, compare=False)
 
+    @property
+    def size_bytes(self) -> int:
+        """The HTML and the compressed copies made so far."""
+        return len(self.html) + sum(len(body) for body in self.encoded.values())
+
     @classmethod
     def from_html(cls, html: str) -> RenderedPage:
         body = html.encode("utf-8")
