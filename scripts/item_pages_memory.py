@@ -64,7 +64,8 @@ def on_the_server(count: int, folder: Path) -> None:
     workers = procfile_default_workers()
     env = {"CONTENT_DIR": str(content), "IMAGE_CACHE_DIR": str(folder / "images")}
     with LiveServer(env=env, workers=workers, log_path=folder / "uvicorn.log") as server:
-        worker_pids = server.pids()[1:]  # the first is uvicorn's parent
+        # The first is uvicorn's parent; multiprocessing's resource tracker is no worker.
+        worker_pids = [pid for pid in server.pids()[1:] if not _resource_tracker(pid)]
         for _ in range(workers * 4):  # every worker warm: a list page each
             httpx.get(server.url + "/projects", headers={**BROWSER, "Connection": "close"})
         before = {pid: rss_mb(pid) for pid in worker_pids}
@@ -90,6 +91,10 @@ def on_the_server(count: int, folder: Path) -> None:
         ),
         flush=True,
     )
+
+
+def _resource_tracker(pid: int) -> bool:
+    return b"resource_tracker" in Path(f"/proc/{pid}/cmdline").read_bytes()
 
 
 def malloc_figures() -> dict[str, float]:
