@@ -57,7 +57,7 @@ class Settings:
     html_cache: bool = True
     # The rendered pages kept per worker, compressed copies included: memory
     # bounded by this, however many projects have a page of their own.
-    html_cache_mb: float = 16.0
+    html_cache_mb: float = 8.0
     render_pool_size: int = 2
     render_timeout_seconds: float = 2.0
     log_level: str = "INFO"
