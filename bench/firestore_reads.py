@@ -4,7 +4,10 @@ Each variant runs the Procfile's server on the emulator, behind a counting
 proxy (bench/firestore_wire.py), through three phases: start-up (the server
 starts, nobody visits), 10,000 page requests with no edit, then ten edits
 (each followed, 2 s later, by twenty reloads over fresh connections, which
-either worker may answer: how many show the edit).
+either worker may answer: how many show the edit). The listeners then sit
+quiet, no visitor and no edit, long enough for each worker to check every
+listener's view against a read twice (CONTENT_MAX_STALENESS_SECONDS): what
+healthy listeners cost per hour.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from bench.report import SectionReport, Table, fixed, thousands
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 from server.content.local import LOCAL_FILES
-from server.settings import REPO_ROOT
+from server.settings import REPO_ROOT, Settings
 from server.site_map import PROJECTS
 
 NAME = "firestore"
@@ -39,7 +42,9 @@ EDITS = 10
 EDIT_SHOWS_WITHIN = 2.0
 RELOADS_PER_EDIT = 20
 EDITED_COLLECTION = "Projects"
-PHASES = ("start-up", "requests", "edits")
+PHASES = ("start-up", "requests", "edits", "quiet")
+# The quiet phase, listeners only: two checks of every listener, and a margin.
+QUIET_SECONDS = 2 * Settings().content_check_seconds + 5
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -125,6 +130,10 @@ def _run_variant(
         edits = _edits(server.url, emulator)
         time.sleep(SETTLE_SECONDS)
         wire["edits"] = _phase_counts(proxy.tally)
+        if variant == "listeners":
+            progress(f"{NAME}: {variant}, quiet for {QUIET_SECONDS:.0f} s")
+            time.sleep(QUIET_SECONDS)
+            wire["quiet"] = _phase_counts(proxy.tally)
     return VariantReads(variant=variant, load=load, edits=edits, wire=wire)
 
 
@@ -199,7 +208,7 @@ def _report(
     per = 10_000 / requests
     rows = []
     for result in results:
-        for phase in PHASES:
+        for phase in [phase for phase in PHASES if phase in result.wire]:
             wire = result.wire[phase]
             rows.append(
                 [
@@ -272,18 +281,18 @@ def _report(
                 )
                 or "none"
             )
-            for phase in PHASES
+            for phase in result.wire
         )
-        failed = sum(result.wire[phase].failed_calls for phase in PHASES)
-        resent = sum(result.wire[phase].listen_resent_unchanged for phase in PHASES)
+        failed = sum(wire.failed_calls for wire in result.wire.values())
+        resent = sum(wire.listen_resent_unchanged for wire in result.wire.values())
         problems = [
-            f"UNREAD compressed messages {result.wire[phase].undecoded_messages}"
-            for phase in PHASES
-            if result.wire[phase].undecoded_messages
+            f"UNREAD compressed messages {wire.undecoded_messages}"
+            for wire in result.wire.values()
+            if wire.undecoded_messages
         ] + [
-            f"COUNTING STOPPED: {result.wire[phase].parse_errors}"
-            for phase in PHASES
-            if result.wire[phase].parse_errors
+            f"COUNTING STOPPED: {wire.parse_errors}"
+            for wire in result.wire.values()
+            if wire.parse_errors
         ]
         notes.append(
             f"{result.variant}: {load.requests:,} requests in {load.seconds:.1f} s "
@@ -292,6 +301,19 @@ def _report(
             f"unchanged documents Listen sent again {resent:,}"
             + ("; " + "; ".join(problems) if problems else "")
         )
+    for result in results:
+        quiet = result.wire.get("quiet")
+        if quiet is not None:
+            workers = procfile_default_workers()
+            per_hour = quiet.total_billed_reads * 3600 / QUIET_SECONDS / workers
+            notes.append(
+                f"{result.variant}, healthy and quiet for {QUIET_SECONDS:.0f} s (no visitor, "
+                f"no edit): {quiet.total_billed_reads:,} billed reads over {workers} workers, "
+                f"so {per_hour:,.0f} reads per hour per worker: each listener's view checked "
+                f"against a read every {Settings().content_check_seconds:g} s "
+                "(CONTENT_MAX_STALENESS_SECONDS minus FIRESTORE_TIMEOUT_SECONDS), "
+                f"{sum(sizes.values())} documents a round"
+            )
     data: dict[str, Any] = {
         "requests": requests,
         "concurrency": CONCURRENCY,

@@ -88,6 +88,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             base_url=settings.public_base_url,
             photo_keys=images.keys,
             cache_pages=settings.html_cache,
+            cache_bytes=int(settings.html_cache_mb * 1024 * 1024),
         )
         readiness = ReadinessCheck(
             client_dir=settings.bundles_dir / "client", manifest=assets, pool=pool, content=content

@@ -49,8 +49,15 @@ class Settings:
     # With Firestore: keep each collection current with a real-time listener
     # (edits show on the next reload); off: read every CONTENT_CACHE_SECONDS.
     content_live: bool = True
+    # With listeners: no collection older than this is served while Firestore
+    # answers reads. Each listener's view is checked against a read every
+    # (this - FIRESTORE_TIMEOUT_SECONDS) s, which also catches a silent stream.
+    content_max_staleness_seconds: float = 45.0
     # Keep rendered pages until their content changes (off: render every request).
     html_cache: bool = True
+    # The rendered pages kept per worker, compressed copies included: memory
+    # bounded by this, however many projects have a page of their own.
+    html_cache_mb: float = 8.0
     render_pool_size: int = 2
     render_timeout_seconds: float = 2.0
     log_level: str = "INFO"
@@ -77,6 +84,19 @@ class Settings:
     # Where the public reaches the site: canonical URLs, sitemap, social cards.
     public_base_url: str = "http://127.0.0.1:8000"
 
+    def __post_init__(self) -> None:
+        if self.content_max_staleness_seconds <= self.firestore_timeout_seconds:
+            raise SettingsError(
+                f"CONTENT_MAX_STALENESS_SECONDS={self.content_max_staleness_seconds:g}: expected"
+                f" more than FIRESTORE_TIMEOUT_SECONDS ({self.firestore_timeout_seconds:g}),"
+                " the longest a check's read may take"
+            )
+
+    @property
+    def content_check_seconds(self) -> float:
+        """How often a listener's view is checked against a read: its age stays within the bound."""
+        return self.content_max_staleness_seconds - self.firestore_timeout_seconds
+
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if environ is None else environ
@@ -94,7 +114,11 @@ class Settings:
                 env, "CONTENT_CACHE_SECONDS", defaults.content_cache_seconds, allow_zero=True
             ),
             content_live=_switch(env, "CONTENT_LIVE", defaults.content_live),
+            content_max_staleness_seconds=_positive_float(
+                env, "CONTENT_MAX_STALENESS_SECONDS", defaults.content_max_staleness_seconds
+            ),
             html_cache=_switch(env, "HTML_CACHE", defaults.html_cache),
+            html_cache_mb=_positive_float(env, "HTML_CACHE_MB", defaults.html_cache_mb),
             render_pool_size=int(
                 _positive_float(env, "RENDER_POOL_SIZE", float(default_pool_size()))
             ),

@@ -17,12 +17,19 @@ without any read or age check while the listener lives. Before its first
 snapshot, a request waits for it up to `first_snapshot_wait_seconds`, then
 reads as above; once the listener fails (`listener_failed`) the collection is
 read as above, every `max_age` seconds, until the listener is back.
+
+A listener's view is served only while it is vouched for: a snapshot or a
+check against a read (`verify`) within `max_staleness_seconds`. A check that
+finds the view behind the read publishes the read and reports the listener
+(`on_listener_behind`); a view older than the bound is checked before it is
+served, and only a failed read lets it be served older.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,8 +61,12 @@ class CollectionStatus:
     has_content: bool
     # Why the latest read failed; None once a read succeeds again.
     last_error: str | None
-    # A listener keeps the content current (no reads, no age).
+    # A listener keeps the content current, and was vouched for (a snapshot or
+    # a check against a read) within the staleness bound.
     live: bool = False
+    # A listener is subscribed and has delivered, but nothing vouched for its
+    # view within the bound (a check's read failed, or none ran).
+    unverified: bool = False
 
 
 @dataclass
@@ -69,6 +80,13 @@ class _Entry:
     live: bool = False
     # Set when the listener's first snapshot is in, or when it fails first.
     listener_settled: asyncio.Event | None = None
+    # When the listener's view was last known to match the database: its
+    # latest snapshot, or the start of a read that found the same items.
+    verified_at: float = float("-inf")
+    # A check of the listener's view against a read, in flight.
+    verifying: asyncio.Task[None] | None = None
+    verify_tried_at: float = float("-inf")
+    read_by_check: bool = False
 
 
 class ContentCache:
@@ -81,20 +99,32 @@ class ContentCache:
         max_age_seconds: float,
         clock: Callable[[], float] = time.monotonic,
         first_snapshot_wait_seconds: float = 0.0,
+        max_staleness_seconds: float = math.inf,
     ) -> None:
         self._store = store
         self._max_age = max_age_seconds
+        self._max_staleness = max_staleness_seconds
         self._first_snapshot_wait = first_snapshot_wait_seconds
         self._clock = clock
         self._entries = {collection: _Entry() for collection in Collection}
         self._versions = 0
         # Told when a read succeeds while no listener is live (the database is back).
         self.on_read_while_not_live: Callable[[Collection], None] | None = None
+        # Told when a check finds a listener's view behind a read (it missed a change).
+        self.on_listener_behind: Callable[[Collection, str], None] | None = None
 
     async def get(self, collection: Collection) -> Snapshot:
         entry = self._entries[collection]
         if entry.live and entry.snapshot is not None:
-            return entry.snapshot  # the listener keeps it current
+            if self._vouched(entry):
+                return entry.snapshot  # the listener keeps it current
+            # Older than the bound: checked against a read first (once per
+            # max_age while reads fail: then the listener's view is all there is).
+            tried = self._clock() - entry.verify_tried_at
+            if entry.verifying is not None or tried >= self._max_age:
+                await self.verify(collection)
+            if entry.live and entry.snapshot is not None:
+                return entry.snapshot
         if entry.listening and entry.snapshot is None and entry.listener_settled is not None:
             await self._wait_for_first_snapshot(entry.listener_settled)
             if entry.live and entry.snapshot is not None:
@@ -119,6 +149,53 @@ class ContentCache:
         # Each visitor waits on the event by itself: one giving up ends no other's wait.
         await set_within(settled, self._first_snapshot_wait)
 
+    def unvouched_for(self, collection: Collection) -> float:
+        """Seconds since a live listener's view was last vouched for (inf: never)."""
+        return self._clock() - self._entries[collection].verified_at
+
+    def _vouched(self, entry: _Entry) -> bool:
+        return self._clock() - entry.verified_at <= self._max_staleness
+
+    async def verify(self, collection: Collection) -> None:
+        """Check a live listener's view against a read; concurrent callers share one read."""
+        entry = self._entries[collection]
+        if entry.verifying is None:
+            record_read()
+            entry.verifying = asyncio.create_task(self._verify(collection, entry))
+        # shield: one visitor giving up must not cancel the check the others wait on.
+        await asyncio.shield(entry.verifying)
+
+    async def _verify(self, collection: Collection, entry: _Entry) -> None:
+        started = entry.verify_tried_at = self._clock()
+        try:
+            items = tuple(await self._store.fetch(collection))
+        except ContentUnavailableError as error:
+            # The bound holds while Firestore answers reads; now it does not.
+            log_fetch_error(collection, error)
+            return
+        except Exception:
+            logger.exception("Unexpected error checking %s", collection.firestore_name)
+            return
+        finally:
+            entry.verifying = None
+        if not entry.live or entry.snapshot is None or entry.verified_at >= started:
+            return  # the listener stopped, or delivered while the read ran: it is newer
+        if entry.snapshot.items == items:
+            entry.verified_at = started
+            return
+        heard = len(entry.snapshot.items)
+        age = started - entry.verified_at
+        entry.snapshot = Snapshot(items=items, version=self._next_version())
+        entry.verified_at = entry.checked_at = started
+        # The read stands for the first read of the outage (listener_failed).
+        entry.read_by_check = True
+        if self.on_listener_behind is not None:
+            self.on_listener_behind(
+                collection,
+                f"the listener's view ({heard} items, vouched for {age:.0f} s ago)"
+                f" differs from a read ({len(items)} items)",
+            )
+
     def listener_started(self, collection: Collection) -> None:
         """A listener was subscribed for the collection; its snapshot is on its way."""
         entry = self._entries[collection]
@@ -134,17 +211,18 @@ class ContentCache:
             entry.snapshot = Snapshot(items=items, version=self._next_version())
         entry.live = True
         entry.last_error = None
-        entry.checked_at = self._clock()
+        entry.checked_at = entry.verified_at = self._clock()
         if entry.listener_settled is not None:
             entry.listener_settled.set()
 
     def listener_failed(self, collection: Collection, error: str) -> None:
         """The listener stopped: read the collection as without one, until it is back."""
         entry = self._entries[collection]
-        if entry.live:
+        if entry.live and not entry.read_by_check:
             # The first failure of an outage: read at once. Later failures of
             # the same outage wait for max_age like any read.
             entry.checked_at = float("-inf")
+        entry.read_by_check = False
         entry.listening = entry.live = False
         entry.last_error = error
         if entry.listener_settled is not None:
@@ -182,10 +260,12 @@ class ContentCache:
     def status(self, collection: Collection) -> CollectionStatus:
         entry = self._entries[collection]
         snapshot = entry.snapshot
+        vouched = self._vouched(entry)
         return CollectionStatus(
             has_content=snapshot is not None and snapshot.error is None,
             last_error=entry.last_error,
-            live=entry.live,
+            live=entry.live and vouched,
+            unverified=entry.live and not vouched,
         )
 
     def _next_version(self) -> int:
@@ -193,7 +273,12 @@ class ContentCache:
         return self._versions
 
     async def close(self) -> None:
-        tasks = [entry.refresh for entry in self._entries.values() if entry.refresh is not None]
+        tasks = [
+            task
+            for entry in self._entries.values()
+            for task in (entry.refresh, entry.verifying)
+            if task is not None
+        ]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -61,10 +61,11 @@ def open_content(settings: Settings, company: Company) -> OpenContent:
         # Before a listener's first snapshot, a page waits for it as it would
         # for a read, then reads.
         first_snapshot_wait_seconds=settings.firestore_timeout_seconds,
+        max_staleness_seconds=settings.content_max_staleness_seconds,
     )
     live = None
     if isinstance(store, FirestoreContentStore) and settings.content_live:
-        live = LiveContent(store, cache)
+        live = LiveContent(store, cache, check_every=settings.content_check_seconds)
         live.start()
     how = "listeners" if live is not None else f"reads every {settings.content_cache_seconds:g} s"
     logger.info("Content kept current by %s", how)

@@ -113,6 +113,17 @@ class PhotoKeys:
         """Keys are remembered between requests: the image folder is being watched."""
         return self._files is not None and self._files.active
 
+    @property
+    def generation(self) -> int | None:
+        """The keys stay the same while this and the content do (None: it cannot say).
+
+        0 when no photo gets a key (the route is off); the image folder's
+        generation while it is watched.
+        """
+        if self._local is None and self._remote is None:
+            return 0
+        return self._files_generation()
+
     async def keys_for(self, photo_urls: Iterable[str]) -> dict[str, str]:
         generation = self._files_generation()
         if generation != self._known_at or len(self._known) > _MAX_REMEMBERED_KEYS:

@@ -1,7 +1,10 @@
 """Fetch a page's content, render it in V8, wrap it in the HTML document.
 
 Rendered pages are cached by path and content version: a page is rendered
-once per change of the collections it shows, not once per request. Each
+once per change of the collections it shows, not once per request. A request
+answered from that cache does nothing that grows with the number of items:
+the lookup comes first (by content versions and the photo keys' generation),
+and the page's meta, JSON-LD of every card, is built only for a render. Each
 project and collabration has a page of its own (/projects/{id}): the list page
 with that card's modal open, cached the same way (server/rendering/page_cache.py).
 """
@@ -12,7 +15,7 @@ import asyncio
 import base64
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -52,6 +55,11 @@ class RenderedPage:
     etag: str
     # Compressed copies, filled by the HTTP layer the first time each is asked for.
     encoded: dict[str, bytes] = field(default_factory=dict, compare=False)
+
+    @property
+    def size_bytes(self) -> int:
+        """The HTML and the compressed copies made so far."""
+        return len(self.html) + sum(len(body) for body in self.encoded.values())
 
     @classmethod
     def from_html(cls, html: str) -> RenderedPage:
@@ -105,11 +113,18 @@ class PageRenderer:
         # One entry per page: what it was rendered from (the content versions
         # and the photos' keys, which change with the image files), and the result.
         self._pages = RenderedPageCache(max_bytes=cache_bytes)
+        # Each collection's cards by id, for the snapshot version they were indexed from.
+        self._card_indexes: dict[Collection, tuple[int, dict[str, CardItem]]] = {}
 
     @property
     def cached_pages(self) -> RenderedPageCache:
         """The rendered pages kept, for measuring (scripts/item_pages_memory.py)."""
         return self._pages
+
+    @property
+    def render_pool(self) -> RenderPool:
+        """The V8 contexts, for measuring (scripts/item_pages_memory.py)."""
+        return self._pool
 
     async def page_data(self, page: SitePage) -> dict[str, Any]:
         """The data the page is rendered and hydrated with, from the content cache."""
@@ -125,10 +140,50 @@ class PageRenderer:
     async def render(self, page: SitePage) -> PageRender:
         """The page's HTML; raises RenderError when React fails in V8."""
         snapshots = await self._snapshots(page)
-        keys = await self._photo_keys.keys_for(
+        identity = self._identity(snapshots)
+        cached = self._cached(page.path, identity)
+        if cached is not None:
+            return cached
+        keys = await self._keys(snapshots)
+        return await self._render(
+            page.path,
+            page,
+            snapshots,
+            keys,
+            self._made_from(identity, snapshots, keys),
+            lambda: self.meta(page, snapshots),
+        )
+
+    def _identity(self, snapshots: list[Snapshot]) -> object | None:
+        """What a page is made from, known without looking at its items (None: not knowable)."""
+        generation = self._photo_keys.generation
+        if generation is None:
+            return None  # the keys must be worked out: a stat per local photo
+        return (tuple(snapshot.version for snapshot in snapshots), generation)
+
+    @staticmethod
+    def _made_from(
+        identity: object | None, snapshots: list[Snapshot], keys: dict[str, str]
+    ) -> object:
+        if identity is not None:
+            return identity
+        return (tuple(snapshot.version for snapshot in snapshots), keys)
+
+    def _cached(self, path: str, identity: object | None) -> PageRender | None:
+        page = self._pages.get(path, identity) if identity is not None else None
+        return PageRender(page, from_cache=True) if page is not None else None
+
+    async def _keys(self, snapshots: list[Snapshot]) -> dict[str, str]:
+        return await self._photo_keys.keys_for(
             item.photoUrl for snapshot in snapshots for item in snapshot.items
         )
-        return await self._render(page.path, page, snapshots, keys, self.meta(page, snapshots))
+
+    def _card(self, collection: Collection, snapshot: Snapshot, item_id: str) -> CardItem | None:
+        indexed = self._card_indexes.get(collection)
+        if indexed is None or indexed[0] != snapshot.version:
+            cards = {item.id: item for item in snapshot.items if isinstance(item, CardItem)}
+            indexed = self._card_indexes[collection] = (snapshot.version, cards)
+        return indexed[1].get(item_id)
 
     async def render_item(self, item_page: ItemPage) -> PageRender:
         """The list page with the item's modal open. Raises UnknownItem when the
@@ -136,19 +191,28 @@ class PageRenderer:
         RenderError when React fails in V8."""
         page = item_page.list_page
         snapshots = await self._snapshots(page)
+        # Cached: the card was there when the page was made, from these versions.
+        identity = self._identity(snapshots)
+        cached = self._cached(item_page.path, identity)
+        if cached is not None:
+            return cached
         snapshot = snapshots[page.collections.index(item_page.collection)]
-        card = find_card(snapshot.items, item_page.item_id)
+        card = self._card(item_page.collection, snapshot, item_page.item_id)
         if card is None:
             if snapshot.error is not None:
                 raise ContentUnavailable(snapshot.error)
             raise UnknownItem(
                 item_page.item_id, other_case=id_in_other_case(snapshot.items, item_page.item_id)
             )
-        keys = await self._photo_keys.keys_for(
-            item.photoUrl for snapshot in snapshots for item in snapshot.items
+        keys = await self._keys(snapshots)
+        return await self._render(
+            item_page.path,
+            page,
+            snapshots,
+            keys,
+            self._made_from(identity, snapshots, keys),
+            lambda: self.item_meta(item_page, card, keys.get(card.photoUrl)),
         )
-        meta = self.item_meta(item_page, card, keys.get(card.photoUrl))
-        return await self._render(item_page.path, page, snapshots, keys, meta)
 
     async def _render(
         self,
@@ -156,10 +220,10 @@ class PageRenderer:
         page: SitePage,
         snapshots: list[Snapshot],
         keys: dict[str, str],
-        meta: PageMeta,
+        made_from: object,
+        meta: Callable[[], PageMeta],
     ) -> PageRender:
         # A page is rendered again when its content or one of its photos changes.
-        made_from = (tuple(snapshot.version for snapshot in snapshots), keys)
         cached = self._pages.get(path, made_from)
         if cached is not None:
             return PageRender(cached, from_cache=True)
@@ -168,7 +232,7 @@ class PageRenderer:
         body_html = await self._pool.render(path, json.dumps(data, ensure_ascii=False))
         rendered = RenderedPage.from_html(
             self._document.render(
-                meta=meta, body_html=body_html, page_data_json=json_for_script(data)
+                meta=meta(), body_html=body_html, page_data_json=json_for_script(data)
             )
         )
         if self._cache_pages:

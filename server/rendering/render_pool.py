@@ -15,11 +15,17 @@ from pathlib import Path
 import anyio
 from py_mini_racer import JSEvalException, JSTimeoutException, MiniRacer
 
+from server.rendering.allocator import give_back_large_buffers
+
 logger = logging.getLogger(__name__)
 
 SERVER_BUNDLE = Path("server") / "render.js"
 RENDER_FUNCTION = "renderPage"
 _CONTEXT_CREATION = threading.Lock()
+# A context whose V8 heap is past this after a render is collected before its
+# next one: V8 keeps the heap a large page grew to (a page of 1,000 cards grows
+# it by tens of MB), and gives it back only when told memory is short.
+COLLECT_HEAP_BYTES = 16 * 1024 * 1024
 
 # A render to run on each new context before it serves: (url, page data JSON).
 WarmUp = tuple[str, str]
@@ -53,12 +59,15 @@ class RenderPool:
         self._idle: asyncio.Queue[MiniRacer] = asyncio.Queue()
         self._contexts: list[MiniRacer] = []
         self._replacing: set[asyncio.Task[None]] = set()
+        self._collecting: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def start(
         cls, bundles_dir: Path, *, size: int, timeout_seconds: float, warm_up: WarmUp
     ) -> RenderPool:
         """Create and warm every context, off the event loop."""
+        # Renders are what pass large buffers through the allocator.
+        give_back_large_buffers()
         source = (bundles_dir / SERVER_BUNDLE).read_text(encoding="utf-8")
         pool = cls(source, size=size, warm_up=warm_up, timeout_seconds=timeout_seconds)
         started = time.perf_counter()
@@ -83,6 +92,10 @@ class RenderPool:
         """Contexts created and warmed, idle or rendering; one being replaced is not counted."""
         return len(self._contexts)
 
+    def contexts(self) -> list[MiniRacer]:
+        """The contexts, for measuring (scripts/item_pages_memory.py)."""
+        return list(self._contexts)
+
     def _new_context(self) -> MiniRacer:
         # V8's process-wide set-up is not safe to race: two contexts created
         # at once from two threads abort the process.
@@ -97,13 +110,22 @@ class RenderPool:
     async def render(self, url: str, page_data_json: str) -> str:
         context = await self._idle.get()
         healthy = True
+        heap_bytes = 0
         try:
-            return await anyio.to_thread.run_sync(self._call, context, url, page_data_json)
+            html, heap_bytes = await anyio.to_thread.run_sync(
+                self._call, context, url, page_data_json
+            )
+            return html
         except RenderError as error:
             healthy = False
             raise RenderError(f"render of {url} failed: {error}") from error
         finally:
-            if healthy:
+            if healthy and heap_bytes > COLLECT_HEAP_BYTES:
+                # After the response, not before it: the context waits, not the visitor.
+                task = asyncio.get_running_loop().create_task(self._collect(context))
+                self._collecting.add(task)
+                task.add_done_callback(self._collecting.discard)
+            elif healthy:
                 self._idle.put_nowait(context)
             else:
                 # A context that threw or was stopped mid-render may hold
@@ -121,7 +143,14 @@ class RenderPool:
         self._idle.put_nowait(fresh)
         logger.info("Replaced a V8 context after a failed render")
 
-    def _call(self, context: MiniRacer, url: str, page_data_json: str) -> str:
+    async def _collect(self, context: MiniRacer) -> None:
+        try:
+            await anyio.to_thread.run_sync(context.low_memory_notification)
+        finally:
+            self._idle.put_nowait(context)
+
+    def _call(self, context: MiniRacer, url: str, page_data_json: str) -> tuple[str, int]:
+        """The page's HTML, and the V8 heap's size after rendering it."""
         try:
             html = context.call(RENDER_FUNCTION, url, page_data_json, timeout_sec=self._timeout)
         except JSTimeoutException as error:
@@ -130,10 +159,10 @@ class RenderPool:
             raise RenderError(short_js_error(error)) from None
         if not isinstance(html, str):
             raise RenderError(f"{RENDER_FUNCTION} returned {type(html).__name__}, not HTML")
-        return html
+        return html, int(context.heap_stats()["total_heap_size"])
 
     async def close(self) -> None:
-        for task in list(self._replacing):
+        for task in [*self._replacing, *self._collecting]:
             await task
         for context in self._contexts:
             context.close()

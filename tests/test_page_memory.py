@@ -1,0 +1,116 @@
+"""Memory bounded by settings, not by the number of projects.
+
+Where a worker's memory went with 1,000 projects (scripts/item_pages_memory.py
+--breakdown): the V8 heap a large render grew, the allocator keeping freed
+megabyte buffers, the rendered pages. Each is bounded here.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+
+import pytest
+
+from server.company import load_company
+from server.rendering import render_pool
+from server.rendering.allocator import give_back_large_buffers
+from server.rendering.page_cache import RenderedPageCache
+from server.rendering.page_renderer import RenderedPage, empty_page_data
+from server.rendering.render_pool import RenderPool
+from server.settings import REPO_ROOT
+
+BUNDLES = REPO_ROOT / "bundles"
+
+
+def big_page_data(cards: int) -> str:
+    return json.dumps(
+        {
+            **empty_page_data(load_company(REPO_ROOT / "company.toml")),
+            "content": {
+                "projects": [
+                    {
+                        "id": f"p{index}",
+                        "name": f"Project {index}",
+                        "description": "Honed Jerusalem stone, laid by hand. " * 4,
+                        "photoUrl": "/images/a.jpg",
+                    }
+                    for index in range(cards)
+                ]
+            },
+        }
+    )
+
+
+def test_compressed_copies_count_toward_the_cache_bound() -> None:
+    cache = RenderedPageCache(max_bytes=1000)
+    first = RenderedPage.from_html("a" * 400)
+    second = RenderedPage.from_html("b" * 400)
+    cache.put("/projects/a", 1, first)
+    cache.put("/projects/b", 1, second)
+    assert cache.size_bytes == 800
+    # The HTTP layer adds a compressed copy; the next time the page is asked
+    # for, the cache counts it, and makes room by dropping the oldest page.
+    second.encoded["br"] = b"x" * 300
+    assert cache.get("/projects/b", 1) is second
+    assert cache.size_bytes == 700
+    assert cache.get("/projects/a", 1) is None
+    assert len(cache) == 1
+
+
+async def heap_after_renders(pool: RenderPool, page_data: str, renders: int) -> int:
+    for index in range(renders):  # card pages: the list with one card open
+        await pool.render(f"/projects/p{index}", page_data)
+    # Renders give the context back after a collection: wait for it.
+    context = pool.contexts()[0]
+    await pool.render("/", big_page_data(0))
+    return int(context.heap_stats()["total_heap_size"])
+
+
+@pytest.mark.anyio
+async def test_a_context_grown_by_large_renders_is_collected(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    data = big_page_data(1000)
+    heaps = {}
+    for label, threshold in (("kept", 1 << 40), ("collected", render_pool.COLLECT_HEAP_BYTES)):
+        monkeypatch.setattr(render_pool, "COLLECT_HEAP_BYTES", threshold)
+        pool = await RenderPool.start(
+            BUNDLES, size=1, timeout_seconds=10.0, warm_up=("/", big_page_data(0))
+        )
+        try:
+            heaps[label] = await heap_after_renders(pool, data, renders=30)
+        finally:
+            await pool.close()
+    assert heaps["collected"] < heaps["kept"]
+    assert heaps["collected"] <= render_pool.COLLECT_HEAP_BYTES * 2
+
+
+def test_freed_megabyte_buffers_go_back_to_the_system() -> None:
+    assert give_back_large_buffers()  # glibc: both settings taken
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [
+            (name, ctypes.c_size_t)
+            for name in (
+                "arena",
+                "ordblks",
+                "smblks",
+                "hblks",
+                "hblkhd",
+                "usmblks",
+                "fsmblks",
+                "uordblks",
+                "fordblks",
+                "keepcost",
+            )
+        ]
+
+    libc = ctypes.CDLL("libc.so.6")
+    libc.mallinfo2.restype = MallInfo2
+    before = libc.mallinfo2().fordblks
+    for size in range(1, 40):
+        buffer = bytes(size * 200_000)  # as a page's HTML, 0.2 to 8 MB
+        del buffer
+    kept = libc.mallinfo2().fordblks - before
+    assert kept < 1_000_000
