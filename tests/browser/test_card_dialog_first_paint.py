@@ -31,7 +31,12 @@ const watch = () => {
     modal: dialog !== null && dialog.matches(":modal"),
     focusInside: dialog !== null && dialog.contains(document.activeElement),
   });
-  if (window.__frames.length < 120) requestAnimationFrame(watch);
+  // Until well after the dialog first shows, however slowly a loaded machine gets there.
+  if (window.__frames.findIndex((frame) => frame.shown) === -1) {
+    if (window.__frames.length < 1200) requestAnimationFrame(watch);
+  } else if (window.__frames.length - window.__frames.findIndex((frame) => frame.shown) < 60) {
+    requestAnimationFrame(watch);
+  }
 };
 requestAnimationFrame(watch);
 """
