@@ -76,6 +76,9 @@ class Settings:
     allowed_hosts: tuple[str, ...] = ("*",)
     # Where the public reaches the site: canonical URLs, sitemap, social cards.
     public_base_url: str = "http://127.0.0.1:8000"
+    # The studio (/studio): how long a staff sign-in lasts, and the largest photo it takes.
+    studio_session_hours: float = 12.0
+    studio_photo_max_mb: float = 15.0
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -117,6 +120,12 @@ class Settings:
             ),
             allowed_hosts=_names(env, "ALLOWED_HOSTS", defaults.allowed_hosts),
             public_base_url=_base_url(env, "PUBLIC_BASE_URL", defaults.public_base_url),
+            studio_session_hours=_positive_float(
+                env, "STUDIO_SESSION_HOURS", defaults.studio_session_hours
+            ),
+            studio_photo_max_mb=_positive_float(
+                env, "STUDIO_PHOTO_MAX_MB", defaults.studio_photo_max_mb
+            ),
         )
 
 
