@@ -131,8 +131,14 @@ class Studio:
         collection = _collection(request)
         documents = await self.content.documents(collection)
         banner = await self._live_banner(request, collection)
+        # Names as visitors in the studio's language see them.
+        arabic = request_locale(request) is Locale.AR
         items = [
-            {"id": doc_id, "name": fields.get("name") or doc_id, "photo": fields.get("photoUrl")}
+            {
+                "id": doc_id,
+                "name": (arabic and fields.get("name_ar")) or fields.get("name") or doc_id,
+                "photo": fields.get("photoUrl"),
+            }
             for doc_id, fields in documents
         ]
         return self._page(
