@@ -119,7 +119,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     site_files = SiteFiles(company, settings.public_base_url)
     vitals_routes = [Route(VITALS_PATH, vitals_report, methods=["POST"])]
-    studio = studio_routes(settings)
+    studio = studio_routes(settings, company)
     routes: list[BaseRoute] = [
         *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
         *(

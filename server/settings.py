@@ -79,6 +79,12 @@ class Settings:
     # The studio (/studio): how long a staff sign-in lasts, and the largest photo it takes.
     studio_session_hours: float = 12.0
     studio_photo_max_mb: float = 15.0
+    # With CONTENT_SOURCE=firestore: the studio, staff signing in with Firebase Authentication.
+    studio: bool = False
+    # Who may use it, besides accounts with the custom claim staff=true.
+    studio_staff_emails: tuple[str, ...] = ()
+    # None: company.toml's [firebase] storage_bucket.
+    studio_storage_bucket: str | None = None
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -126,6 +132,11 @@ class Settings:
             studio_photo_max_mb=_positive_float(
                 env, "STUDIO_PHOTO_MAX_MB", defaults.studio_photo_max_mb
             ),
+            studio=_switch(env, "STUDIO", defaults.studio),
+            studio_staff_emails=tuple(
+                email.lower() for email in _names(env, "STUDIO_STAFF_EMAILS", ())
+            ),
+            studio_storage_bucket=env.get("STUDIO_STORAGE_BUCKET") or None,
         )
 
 

@@ -26,6 +26,8 @@ from server.http.rate_limit import TokenBuckets
 from server.i18n import Locale
 from server.site_map import LIST_PAGES, ItemPage
 from server.studio.audit import log_change
+from server.studio.backends import PhotoStore, StaffSessions, StudioContent
+from server.studio.firebase_sign_in import FirebaseSessions, NoAccess
 from server.studio.forms import (
     FieldError,
     free_id,
@@ -35,12 +37,10 @@ from server.studio.forms import (
     text_errors,
     text_fields,
 )
-from server.studio.local_content import LocalStudioContent
 from server.studio.messages import text
 from server.studio.photos import (
     MAX_PIXELS,
     CheckedPhoto,
-    LocalPhotoFolder,
     PhotoProblem,
     check_photo,
 )
@@ -72,19 +72,20 @@ class Studio:
     def __init__(
         self,
         *,
-        content_dir: Path,
+        sessions: SessionStore | FirebaseSessions,
+        content: StudioContent,
+        photos: PhotoStore,
+        photo_urls: PhotoUrlPolicy,
         image_hosts: tuple[str, ...],
-        session_seconds: float,
         photo_max_bytes: int,
-        allow_http_images: bool,
     ) -> None:
-        self.sessions = SessionStore(lifetime_seconds=session_seconds)
-        self.content = LocalStudioContent(content_dir)
-        self.photos = LocalPhotoFolder(content_dir)
+        self.sessions: StaffSessions = sessions
+        # Local: one button, no account (loopback only); Firebase: email and password.
+        self._sign_in = sessions
+        self.content = content
+        self.photos = photos
         self.photo_max_bytes = photo_max_bytes
-        self._photo_urls = PhotoUrlPolicy(
-            allow_http=allow_http_images, images_dir=content_dir / "images"
-        )
+        self._photo_urls = photo_urls
         self._image_hosts = image_hosts
         # Ten tries at once, then one a minute: enough for a mistyped password.
         self.sign_in_limits = TokenBuckets(burst=10, per_second=1 / 60)
@@ -101,9 +102,9 @@ class Studio:
     # Pages -------------------------------------------------------------------
 
     async def home(self, request: Request) -> Response:
-        if self._session(request) is not None:
+        if await self._session(request) is not None:
             return RedirectResponse("/studio/projects", 303)
-        return self._page(request, "sign_in.html", {})
+        return self._sign_in_page(request)
 
     async def stylesheet(self, _request: Request) -> Response:
         return Response(
@@ -127,7 +128,7 @@ class Studio:
         return response
 
     async def list_page(self, request: Request) -> Response:
-        session = self._require_session(request)
+        session = await self._require_session(request)
         collection = _collection(request)
         documents = await self.content.documents(collection)
         banner = await self._live_banner(request, collection)
@@ -150,12 +151,12 @@ class Studio:
         )
 
     async def new_form(self, request: Request) -> Response:
-        session = self._require_session(request)
+        session = await self._require_session(request)
         collection = _collection(request)
         return self._form(request, session, collection, None, {}, {})
 
     async def edit_form(self, request: Request) -> Response:
-        session = self._require_session(request)
+        session = await self._require_session(request)
         collection = _collection(request)
         document_id = request.path_params["id"]
         fields = await self.content.document(collection, document_id)
@@ -164,7 +165,7 @@ class Studio:
         return self._form(request, session, collection, document_id, fields, {})
 
     async def delete_form(self, request: Request) -> Response:
-        session = self._require_session(request)
+        session = await self._require_session(request)
         collection = _collection(request)
         document_id = request.path_params["id"]
         fields = await self.content.document(collection, document_id)
@@ -184,8 +185,32 @@ class Studio:
         _require_same_origin(request)
         if not self.sign_in_limits.allow(_client(request)):
             raise Refusal(429, "too_many")
-        cookie, _session = self.sessions.open(LOCAL_STAFF)
-        logger.info("Studio sign-in: %s", LOCAL_STAFF, extra={"who": LOCAL_STAFF})
+        sign_in = self._sign_in
+        if isinstance(sign_in, SessionStore):
+            cookie, _session = sign_in.open(LOCAL_STAFF)
+            who = LOCAL_STAFF
+            # Plain http on loopback in development.
+            secure = request.url.scheme == "https"
+        else:
+            length = request.headers.get("content-length", "")
+            if not length.isdigit() or int(length) > FORM_OVERHEAD_BYTES:
+                raise Refusal(413, "too_large")
+            form = await request.form(max_files=0, max_fields=5)
+            id_token, email = form.get("id_token"), form.get("email")
+            password = form.get("password")
+            try:
+                if isinstance(id_token, str) and id_token:
+                    cookie = await sign_in.sign_in_with_id_token(id_token)
+                elif isinstance(email, str) and isinstance(password, str) and email and password:
+                    cookie = await sign_in.sign_in_with_password(email.strip(), password)
+                else:
+                    raise NoAccess("wrong_password")
+            except NoAccess as refused:
+                status = 403 if refused.key == "no_access" else 401
+                return self._sign_in_page(request, error=refused.key, status=status)
+            who = email.strip() if isinstance(email, str) and email else "Google account"
+            secure = True
+        logger.info("Studio sign-in: %s", who, extra={"who": who})
         response = RedirectResponse("/studio/projects", 303)
         response.set_cookie(
             COOKIE_NAME,
@@ -194,14 +219,13 @@ class Studio:
             path=COOKIE_PATH,
             httponly=True,
             samesite="strict",
-            # Plain http on loopback in development; https everywhere else.
-            secure=request.url.scheme == "https",
+            secure=secure,
         )
         return response
 
     async def sign_out(self, request: Request) -> Response:
         _session, _form = await self._write_request(request)
-        self.sessions.close(request.cookies.get(COOKIE_NAME))
+        await self.sessions.close(request.cookies.get(COOKIE_NAME))
         response = RedirectResponse("/studio", 303)
         response.delete_cookie(COOKIE_NAME, path=COOKIE_PATH, httponly=True, samesite="strict")
         return response
@@ -277,11 +301,11 @@ class Studio:
 
     # Helpers -----------------------------------------------------------------
 
-    def _session(self, request: Request) -> StaffSession | None:
-        return self.sessions.find(request.cookies.get(COOKIE_NAME))
+    async def _session(self, request: Request) -> StaffSession | None:
+        return await self.sessions.find(request.cookies.get(COOKIE_NAME))
 
-    def _require_session(self, request: Request) -> StaffSession:
-        session = self._session(request)
+    async def _require_session(self, request: Request) -> StaffSession:
+        session = await self._session(request)
         if session is None:
             raise Refusal(401, "signed_out")
         return session
@@ -291,7 +315,7 @@ class Studio:
     ) -> tuple[StaffSession, FormData]:
         """The session and the form of a write, or a Refusal before anything changes."""
         _require_same_origin(request)
-        session = self._require_session(request)  # before reading any body
+        session = await self._require_session(request)  # before reading any body
         if upload and not self.upload_limits.allow(_client(request)):
             raise Refusal(429, "too_many")
         length = request.headers.get("content-length")
@@ -414,6 +438,12 @@ class Studio:
             }
         )
         return HTMLResponse(html, status, headers=studio_headers(self._image_hosts))
+
+    def _sign_in_page(
+        self, request: Request, *, error: str | None = None, status: int = 200
+    ) -> Response:
+        local = isinstance(self._sign_in, SessionStore)
+        return self._page(request, "sign_in.html", {"local": local, "error": error}, status=status)
 
     def refusal_page(self, request: Request, refusal: Refusal) -> Response:
         return self._page(request, "refusal.html", {"key": refusal.key}, status=refusal.status)

@@ -15,6 +15,12 @@ MESSAGES: dict[str, dict[Locale, str]] = {
         Locale.EN: "Development mode on this computer only: no account needed.",
         Locale.AR: "وضع التطوير على هذا الحاسوب فقط: لا حاجة إلى حساب.",
     },
+    "email": {Locale.EN: "Email", Locale.AR: "البريد الإلكتروني"},
+    "password": {Locale.EN: "Password", Locale.AR: "كلمة المرور"},
+    "wrong_password": {
+        Locale.EN: "That email and password did not sign you in.",
+        Locale.AR: "لم يتم تسجيل الدخول بهذا البريد وكلمة المرور.",
+    },
     "sign_out": {Locale.EN: "Sign out", Locale.AR: "تسجيل الخروج"},
     "other_language": {Locale.EN: "العربية", Locale.AR: "English"},
     "projects": {Locale.EN: "Projects", Locale.AR: "المشاريع"},

@@ -48,7 +48,7 @@ class SessionStore:
         self._sessions[cookie] = session
         return cookie, session
 
-    def find(self, cookie: str | None) -> StaffSession | None:
+    async def find(self, cookie: str | None) -> StaffSession | None:
         if not cookie:
             return None
         session = self._sessions.get(cookie)
@@ -59,7 +59,7 @@ class SessionStore:
             return None
         return session
 
-    def close(self, cookie: str | None) -> None:
+    async def close(self, cookie: str | None) -> None:
         if cookie:
             self._sessions.pop(cookie, None)
 
