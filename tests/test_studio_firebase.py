@@ -19,7 +19,7 @@ import pytest
 from google.cloud.storage import Bucket, Client
 from PIL import Image
 
-from tests.firebase_emulators import AuthEmulator, StorageEmulator
+from tests.firebase_emulators import AuthEmulator, StorageEmulator, firebase_studio_env
 from tests.firestore_emulator import FirestoreEmulator
 from tests.live_server import LiveServer
 
@@ -33,18 +33,6 @@ def jpeg(colour: tuple[int, int, int]) -> bytes:
     buffer = io.BytesIO()
     Image.new("RGB", (320, 240), colour).save(buffer, "JPEG")
     return buffer.getvalue()
-
-
-@pytest.fixture(scope="module")
-def auth_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AuthEmulator]:
-    with AuthEmulator(tmp_path_factory.mktemp("auth-emulator")) as emulator:
-        yield emulator
-
-
-@pytest.fixture(scope="module")
-def storage_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StorageEmulator]:
-    with StorageEmulator(tmp_path_factory.mktemp("storage-emulator")) as emulator:
-        yield emulator
 
 
 @pytest.fixture(scope="module")
@@ -68,20 +56,9 @@ def firebase_site(
 ) -> Iterator[LiveServer]:
     firestore_emulator.reset()
     folder = tmp_path_factory.mktemp("studio-firebase")
-    env = {
-        "CONTENT_SOURCE": "firestore",
-        "FIRESTORE_EMULATOR_HOST": firestore_emulator.host,
-        "GOOGLE_CLOUD_PROJECT": firestore_emulator.project,
-        "FIREBASE_AUTH_EMULATOR_HOST": auth_emulator.host,
-        "STORAGE_EMULATOR_HOST": storage_emulator.url,
-        "STUDIO": "on",
-        "STUDIO_STAFF_EMAILS": ALLOWED,
-        "STUDIO_STORAGE_BUCKET": storage_emulator.bucket,
-        # The emulator's download URLs are http:.
-        "DEV_MODE": "on",
-        "LOG_FORMAT": "json",
-        "IMAGE_CACHE_DIR": str(folder / "image-cache"),
-    }
+    env = firebase_studio_env(firestore_emulator, auth_emulator, storage_emulator, folder)
+    env["STUDIO_STAFF_EMAILS"] = ALLOWED
+    env["LOG_FORMAT"] = "json"
     with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
         yield server
 
