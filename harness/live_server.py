@@ -40,6 +40,7 @@ _WORKERS_DEFAULT = re.compile(r"\$\{" + WORKERS_ENV + r":-(\d+)\}")
 SITE_SETTINGS = frozenset(
     {setting.name.upper() for setting in dataclasses.fields(Settings)}
     | {"FIRESTORE_EMULATOR_HOST", "FORWARDED_ALLOW_IPS", "PORT", WORKERS_ENV}
+    | {"FIREBASE_AUTH_EMULATOR_HOST", "STORAGE_EMULATOR_HOST"}
 )
 
 

@@ -42,6 +42,8 @@ from server.rendering.page_renderer import PageRenderer, empty_page_data
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
 from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
+from server.studio.routes import PREFIX as STUDIO_PREFIX
+from server.studio.routes import studio_routes
 
 logger = logging.getLogger(__name__)
 
@@ -113,6 +115,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     site_files = SiteFiles(company, settings.public_base_url)
     vitals_routes = [Route(VITALS_PATH, vitals_report, methods=["POST"])]
+    studio = studio_routes(settings, company)
     routes: list[BaseRoute] = [
         *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
         *(
@@ -129,6 +132,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *(vitals_routes if settings.web_vitals else []),
         Route("/assets/{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
         *([Route(ROUTE_PATH, photo_variant, methods=["GET"])] if settings.image_route else []),
+        *studio,
         Mount(
             "/images",
             ContentImages(directory=settings.content_dir / IMAGES_FOLDER, check_dir=False),
@@ -151,6 +155,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             canonical_paths=[page.path for page in PAGES],
             item_prefixes=[page.path for page in LIST_PAGES],
             post_paths=[VITALS_PATH] if settings.web_vitals else [],
+            post_prefixes=[STUDIO_PREFIX + "/"] if studio else [],
         ),
     ]
     return Starlette(

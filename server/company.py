@@ -38,6 +38,9 @@ class Company:
     video_title: str
     branches: tuple[Branch, ...]
     firebase_project_id: str
+    # The web app's config: the studio's sign-in (Firebase Authentication) and photos (Storage).
+    firebase_api_key: str | None = None
+    firebase_storage_bucket: str | None = None
     same_as: tuple[str, ...] = ()
     # Arabic versions of name, short_name and video_title ([ar] in company.toml).
     arabic: dict[str, str] = field(default_factory=dict)
@@ -98,6 +101,8 @@ def load_company(path: Path) -> Company:
             for branch in [_Table(item, f"{path} branches[{index}]")]
         ),
         firebase_project_id=firebase.text("project_id"),
+        firebase_api_key=firebase.optional_text("api_key"),
+        firebase_storage_bucket=firebase.optional_text("storage_bucket"),
         same_as=tuple(str(url) for url in table.get("same_as", list)) if "same_as" in raw else (),
         arabic=_arabic_facts(table, path),
     )

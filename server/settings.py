@@ -83,6 +83,15 @@ class Settings:
     allowed_hosts: tuple[str, ...] = ("*",)
     # Where the public reaches the site: canonical URLs, sitemap, social cards.
     public_base_url: str = "http://127.0.0.1:8000"
+    # The studio (/studio): how long a staff sign-in lasts, and the largest photo it takes.
+    studio_session_hours: float = 12.0
+    studio_photo_max_mb: float = 15.0
+    # With CONTENT_SOURCE=firestore: the studio, staff signing in with Firebase Authentication.
+    studio: bool = False
+    # Who may use it, besides accounts with the custom claim staff=true.
+    studio_staff_emails: tuple[str, ...] = ()
+    # None: company.toml's [firebase] storage_bucket.
+    studio_storage_bucket: str | None = None
 
     def __post_init__(self) -> None:
         if self.content_max_staleness_seconds <= self.firestore_timeout_seconds:
@@ -141,6 +150,17 @@ class Settings:
             ),
             allowed_hosts=_names(env, "ALLOWED_HOSTS", defaults.allowed_hosts),
             public_base_url=_base_url(env, "PUBLIC_BASE_URL", defaults.public_base_url),
+            studio_session_hours=_positive_float(
+                env, "STUDIO_SESSION_HOURS", defaults.studio_session_hours
+            ),
+            studio_photo_max_mb=_positive_float(
+                env, "STUDIO_PHOTO_MAX_MB", defaults.studio_photo_max_mb
+            ),
+            studio=_switch(env, "STUDIO", defaults.studio),
+            studio_staff_emails=tuple(
+                email.lower() for email in _names(env, "STUDIO_STAFF_EMAILS", ())
+            ),
+            studio_storage_bucket=env.get("STUDIO_STORAGE_BUCKET") or None,
         )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from harness.firebase_emulators import AuthEmulator, StorageEmulator
 from harness.firestore_emulator import FirestoreEmulator, FirestoreEmulatorError
 from server.settings import REPO_ROOT
 
@@ -41,3 +42,16 @@ def firestore(firestore_emulator: FirestoreEmulator) -> FirestoreEmulator:
 def anyio_backend() -> str:
     """The event loop the anyio-marked tests run on (the app's: asyncio)."""
     return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def auth_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AuthEmulator]:
+    """Firebase's Auth emulator, once per session (it takes tens of seconds to start)."""
+    with AuthEmulator(tmp_path_factory.mktemp("auth-emulator")) as emulator:
+        yield emulator
+
+
+@pytest.fixture(scope="session")
+def storage_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StorageEmulator]:
+    with StorageEmulator(tmp_path_factory.mktemp("storage-emulator")) as emulator:
+        yield emulator

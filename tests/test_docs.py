@@ -19,13 +19,20 @@ CONFIGURATION = DOCS / "configuration.md"
 # Read by uvicorn, the Procfile or Google's client library, not by server/settings.py.
 READ_BY_OTHERS = {
     "FIRESTORE_EMULATOR_HOST",
+    "FIREBASE_AUTH_EMULATOR_HOST",
+    "STORAGE_EMULATOR_HOST",
     "GOOGLE_APPLICATION_CREDENTIALS",
     "FORWARDED_ALLOW_IPS",
     "PORT",
     "WEB_CONCURRENCY",
 }
-# Defaults computed at start-up, which the table explains in words.
-COMPUTED_DEFAULTS = {"GOOGLE_CLOUD_PROJECT", "RENDER_POOL_SIZE"}
+# Defaults computed at start-up, or empty, which the table explains in words.
+COMPUTED_DEFAULTS = {
+    "GOOGLE_CLOUD_PROJECT",
+    "RENDER_POOL_SIZE",
+    "STUDIO_STAFF_EMAILS",
+    "STUDIO_STORAGE_BUCKET",
+}
 
 _ROW = re.compile(r"^\| `([A-Z][A-Z0-9_]+)` \| ([^|]*) \|", re.MULTILINE)
 _LINK = re.compile(r"\]\(([^)\s]+)\)")

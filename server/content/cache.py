@@ -257,6 +257,10 @@ class ContentCache:
             entry.checked_at = self._clock()
             entry.refresh = None
 
+    def expire(self, collection: Collection) -> None:
+        """The collection changed at its source (the studio saved it): read it on the next get."""
+        self._entries[collection].checked_at = float("-inf")
+
     def status(self, collection: Collection) -> CollectionStatus:
         entry = self._entries[collection]
         snapshot = entry.snapshot

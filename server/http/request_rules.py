@@ -25,6 +25,7 @@ class RequestRules:
         canonical_paths: Iterable[str],
         item_prefixes: Iterable[str] = (),
         post_paths: Iterable[str] = (),
+        post_prefixes: Iterable[str] = (),
     ) -> None:
         self.app = app
         # "/collabrations" (any case) -> "/Collabrations"
@@ -35,6 +36,8 @@ class RequestRules:
         self._item_prefixes = {path.lower(): path for path in item_prefixes}
         # The only paths that take a POST (the web-vitals beacon, when it is on).
         self._post_paths = frozenset(post_paths)
+        # Paths below these take GET and POST (the studio's forms, when it is on).
+        self._post_prefixes = tuple(post_prefixes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -49,7 +52,11 @@ class RequestRules:
     def _refusal(self, scope: Scope) -> Response | None:
         headers = {"Cache-Control": NO_STORE}
         method: str = scope["method"]
-        if scope["path"] in self._post_paths:
+        if self._post_prefixes and scope["path"].startswith(self._post_prefixes):
+            if method not in SAFE_METHODS | {"POST"}:
+                allow = {**headers, "Allow": "GET, HEAD, POST"}
+                return PlainTextResponse("Method Not Allowed", 405, allow)
+        elif scope["path"] in self._post_paths:
             if method != "POST":
                 return PlainTextResponse("Method Not Allowed", 405, {**headers, "Allow": "POST"})
         elif method not in SAFE_METHODS:

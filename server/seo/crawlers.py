@@ -10,7 +10,8 @@ from server.site_map import ItemPage, SitePage
 
 
 def robots_txt(base_url: str) -> str:
-    return f"User-agent: *\nAllow: /\n\nSitemap: {base_url}/sitemap.xml\n"
+    # The staff studio is no page for search engines (it also says noindex).
+    return f"User-agent: *\nAllow: /\nDisallow: /studio\n\nSitemap: {base_url}/sitemap.xml\n"
 
 
 def sitemap_xml(base_url: str, pages: Iterable[SitePage | ItemPage]) -> str:

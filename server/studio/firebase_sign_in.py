@@ -1,0 +1,136 @@
+"""Staff sign-in with Firebase Authentication, checked on the server with the Admin SDK.
+
+The browser (or, for email and password, the server on its behalf) gets an
+ID token from Firebase; the server verifies it, checks the account is staff
+(the custom claim `staff: true`, or an address on STUDIO_STAFF_EMAILS), and
+turns it into a Firebase session cookie of a stated lifetime. Each request
+verifies that cookie, revocation included; sign-out revokes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import os
+from datetime import timedelta
+from typing import Any
+
+import anyio
+import firebase_admin
+import httpx
+from firebase_admin import auth, exceptions
+
+from server.studio.sessions import StaffSession
+
+logger = logging.getLogger(__name__)
+
+IDENTITY_TOOLKIT = "https://identitytoolkit.googleapis.com"
+APP_NAME = "studio"
+
+
+class NoAccess(Exception):
+    """The sign-in failed, or the account is not staff: a key of the studio's messages."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def csrf_token_for(cookie: str) -> str:
+    """The form token of a session: derived from its secret cookie, the same in every worker."""
+    return hmac.new(cookie.encode(), b"studio form token", hashlib.sha256).hexdigest()
+
+
+class FirebaseSessions:
+    def __init__(
+        self,
+        *,
+        project_id: str,
+        api_key: str | None,
+        staff_emails: tuple[str, ...],
+        lifetime_seconds: float,
+    ) -> None:
+        self.lifetime_seconds = lifetime_seconds
+        self._api_key = api_key
+        self._staff_emails = frozenset(staff_emails)
+        try:
+            self._app = firebase_admin.get_app(APP_NAME)
+        except ValueError:
+            # The platform's own credentials (or GOOGLE_APPLICATION_CREDENTIALS).
+            self._app = firebase_admin.initialize_app(
+                options={"projectId": project_id}, name=APP_NAME
+            )
+
+    async def sign_in_with_password(self, email: str, password: str) -> str:
+        """Email and password, the second way in: the session cookie, or NoAccess."""
+        if not self._api_key:
+            raise NoAccess("no_access")
+        emulator = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")
+        base = f"http://{emulator}/identitytoolkit.googleapis.com" if emulator else IDENTITY_TOOLKIT
+        async with httpx.AsyncClient(timeout=10) as client:
+            response = await client.post(
+                f"{base}/v1/accounts:signInWithPassword",
+                params={"key": self._api_key},
+                json={"email": email, "password": password, "returnSecureToken": True},
+            )
+        if response.status_code != 200:
+            raise NoAccess("wrong_password")
+        return await self.sign_in_with_id_token(str(response.json()["idToken"]))
+
+    async def sign_in_with_id_token(self, id_token: str) -> str:
+        """A fresh ID token of a staff account: its session cookie, or NoAccess."""
+        try:
+            claims: dict[str, Any] = await anyio.to_thread.run_sync(
+                lambda: auth.verify_id_token(id_token, app=self._app, check_revoked=True)
+            )
+        except (ValueError, auth.InvalidIdTokenError, exceptions.FirebaseError):
+            raise NoAccess("signed_out") from None
+        if not self._is_staff(claims):
+            logger.warning("Studio sign-in refused: %s is not staff", claims.get("email"))
+            raise NoAccess("no_access")
+        return await anyio.to_thread.run_sync(
+            lambda: auth.create_session_cookie(
+                id_token, timedelta(seconds=self.lifetime_seconds), app=self._app
+            )
+        )
+
+    async def find(self, cookie: str | None) -> StaffSession | None:
+        if not cookie:
+            return None
+        try:
+            claims: dict[str, Any] = await anyio.to_thread.run_sync(
+                lambda: auth.verify_session_cookie(cookie, check_revoked=True, app=self._app)
+            )
+        except (ValueError, auth.InvalidSessionCookieError, exceptions.FirebaseError):
+            return None
+        if not self._is_staff(claims):
+            return None  # taken off the list since signing in
+        return StaffSession(
+            who=str(claims.get("email") or claims["uid"]),
+            csrf_token=csrf_token_for(cookie),
+            expires_at=float(claims["exp"]),
+        )
+
+    async def close(self, cookie: str | None) -> None:
+        """Sign-out: every session of the account ends (Firebase revokes by account)."""
+        session_claims = await self._claims(cookie)
+        if session_claims is not None:
+            uid = session_claims["uid"]
+            await anyio.to_thread.run_sync(lambda: auth.revoke_refresh_tokens(uid, app=self._app))
+
+    async def _claims(self, cookie: str | None) -> dict[str, Any] | None:
+        if not cookie:
+            return None
+        try:
+            claims: dict[str, Any] = await anyio.to_thread.run_sync(
+                lambda: auth.verify_session_cookie(cookie, app=self._app)
+            )
+        except (ValueError, auth.InvalidSessionCookieError, exceptions.FirebaseError):
+            return None
+        return claims
+
+    def _is_staff(self, claims: dict[str, Any]) -> bool:
+        email = str(claims.get("email") or "").lower()
+        verified_email = bool(email) and claims.get("email_verified") is True
+        return claims.get("staff") is True or (verified_email and email in self._staff_emails)

@@ -1,0 +1,77 @@
+"""What staff type into a form, checked: field by field, then by the site's own rules."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from server.content.models import OPTIONAL_FIELDS, REQUIRED_FIELDS, Collection, field_problems
+from server.content.photo_urls import PhotoUrlPolicy
+
+# Long enough for any real name and description; a card shows far less.
+MAX_LENGTHS = {"name": 120, "name_ar": 120, "description": 2000, "description_ar": 2000}
+MAX_ID_LENGTH = 60
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """A message key of messages.py and its values, shown next to the field."""
+
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+
+def text_fields(collection: Collection) -> tuple[str, ...]:
+    """The fields typed into the form (the photo is uploaded)."""
+    return tuple(
+        name
+        for name in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
+        if name != "photoUrl"
+    )
+
+
+def read_text_fields(collection: Collection, form: Mapping[str, object]) -> dict[str, str]:
+    values = {}
+    for name in text_fields(collection):
+        value = form.get(name)
+        # Line endings as browsers send them (\r\n) would land in the JSON.
+        values[name] = value.replace("\r\n", "\n").strip() if isinstance(value, str) else ""
+    return values
+
+
+def text_errors(collection: Collection, values: Mapping[str, str]) -> dict[str, FieldError]:
+    errors: dict[str, FieldError] = {}
+    for name in text_fields(collection):
+        value = values.get(name, "")
+        if name in REQUIRED_FIELDS[collection] and not value:
+            errors[name] = FieldError("required")
+        elif len(value) > MAX_LENGTHS.get(name, 2000):
+            errors[name] = FieldError("too_long", {"limit": MAX_LENGTHS.get(name, 2000)})
+    return errors
+
+
+def model_errors(
+    collection: Collection, fields: Mapping[str, str], photo_urls: PhotoUrlPolicy
+) -> dict[str, FieldError]:
+    """The site's own rules (server/content/models.py) on the document about to be written."""
+    return {
+        problem.field: FieldError("not_accepted", {"detail": problem.message})
+        for problem in field_problems(collection, fields, photo_urls)
+    }
+
+
+def make_id(name: str) -> str:
+    """The id a new document gets from its English name: "Dead Sea Lobby" -> "dead-sea-lobby"."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return slug[:MAX_ID_LENGTH].rstrip("-")
+
+
+def free_id(wanted: str, taken: set[str]) -> str:
+    """`wanted`, or `wanted-2`, `wanted-3`... the first not taken."""
+    candidate, number = wanted, 2
+    while candidate in taken:
+        candidate, number = f"{wanted}-{number}", number + 1
+    return candidate

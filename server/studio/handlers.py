@@ -1,0 +1,520 @@
+"""The studio's HTTP handlers: thin, over the sessions, the content writes and the photo store.
+
+Every write needs a session (else 401) and the session's CSRF token (else
+403), and changes nothing otherwise. Pages are rendered on the server
+(Jinja2), so the forms work on any phone before, or without, any script.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from server.content.cache import ContentCache
+from server.content.models import CardItem, Collection, parse_document
+from server.content.photo_urls import PhotoUrlPolicy
+from server.http.rate_limit import TokenBuckets
+from server.i18n import Locale
+from server.site_map import LIST_PAGES, ItemPage
+from server.studio.audit import log_change
+from server.studio.backends import PhotoStore, StaffSessions, StudioContent
+from server.studio.firebase_sign_in import FirebaseSessions, NoAccess
+from server.studio.forms import (
+    FieldError,
+    free_id,
+    make_id,
+    model_errors,
+    read_text_fields,
+    text_errors,
+    text_fields,
+)
+from server.studio.messages import text
+from server.studio.photos import (
+    MAX_PIXELS,
+    CheckedPhoto,
+    PhotoProblem,
+    check_photo,
+)
+from server.studio.security import studio_headers
+from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, SessionStore, StaffSession
+
+logger = logging.getLogger(__name__)
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+STYLESHEET = Path(__file__).resolve().parent / "static" / "studio.css"
+LANGUAGE_COOKIE = "studio_lang"
+LOCAL_STAFF = "local staff"
+# Room for the form's text fields around the photo.
+FORM_OVERHEAD_BYTES = 64 * 1024
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class Refusal(Exception):
+    """A request the studio answers with a short page: status and message key."""
+
+    def __init__(self, status: int, key: str) -> None:
+        super().__init__(key)
+        self.status = status
+        self.key = key
+
+
+class Studio:
+    def __init__(
+        self,
+        *,
+        sessions: SessionStore | FirebaseSessions,
+        content: StudioContent,
+        photos: PhotoStore,
+        photo_urls: PhotoUrlPolicy,
+        image_hosts: tuple[str, ...],
+        photo_max_bytes: int,
+    ) -> None:
+        self.sessions: StaffSessions = sessions
+        # Local: one button, no account (loopback only); Firebase: email and password.
+        self._sign_in = sessions
+        self.content = content
+        self.photos = photos
+        self.photo_max_bytes = photo_max_bytes
+        self._photo_urls = photo_urls
+        self._image_hosts = image_hosts
+        # Ten tries at once, then one a minute: enough for a mistyped password.
+        self.sign_in_limits = TokenBuckets(burst=10, per_second=1 / 60)
+        # A batch of twenty photos at once, then one every ten seconds.
+        self.upload_limits = TokenBuckets(burst=20, per_second=1 / 10)
+        self._templates = Environment(
+            loader=FileSystemLoader(TEMPLATES),
+            autoescape=select_autoescape(default=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self._stylesheet = STYLESHEET.read_bytes()
+
+    # Pages -------------------------------------------------------------------
+
+    async def home(self, request: Request) -> Response:
+        if await self._session(request) is not None:
+            return RedirectResponse("/studio/projects", 303)
+        return self._sign_in_page(request)
+
+    async def stylesheet(self, _request: Request) -> Response:
+        return Response(
+            self._stylesheet,
+            media_type="text/css",
+            headers={"Cache-Control": "no-cache", **studio_headers(self._image_hosts)},
+        )
+
+    async def language(self, request: Request) -> Response:
+        try:
+            locale = Locale(request.path_params["lang"])
+        except ValueError:
+            raise HTTPException(404) from None
+        back = request.query_params.get("next", "/studio")
+        if not back.startswith("/studio") or "//" in back or "\\" in back:
+            back = "/studio"
+        response = RedirectResponse(back, 303)
+        response.set_cookie(
+            LANGUAGE_COOKIE, locale.value, max_age=365 * 86400, path=COOKIE_PATH, samesite="strict"
+        )
+        return response
+
+    async def list_page(self, request: Request) -> Response:
+        session = await self._require_session(request)
+        collection = _collection(request)
+        documents = await self.content.documents(collection)
+        banner = await self._live_banner(request, collection)
+        # Names as visitors in the studio's language see them.
+        arabic = request_locale(request) is Locale.AR
+        items = [
+            {
+                "id": doc_id,
+                "name": (arabic and fields.get("name_ar")) or fields.get("name") or doc_id,
+                "photo": fields.get("photoUrl"),
+            }
+            for doc_id, fields in documents
+        ]
+        return self._page(
+            request,
+            "list.html",
+            {"collection": collection, "items": items, "banner": banner},
+            session=session,
+            refresh=banner is not None and not banner["live"],
+        )
+
+    async def new_form(self, request: Request) -> Response:
+        session = await self._require_session(request)
+        collection = _collection(request)
+        return self._form(request, session, collection, None, {}, {})
+
+    async def edit_form(self, request: Request) -> Response:
+        session = await self._require_session(request)
+        collection = _collection(request)
+        document_id = request.path_params["id"]
+        fields = await self.content.document(collection, document_id)
+        if fields is None:
+            raise HTTPException(404)
+        return self._form(request, session, collection, document_id, fields, {})
+
+    async def delete_form(self, request: Request) -> Response:
+        session = await self._require_session(request)
+        collection = _collection(request)
+        document_id = request.path_params["id"]
+        fields = await self.content.document(collection, document_id)
+        if fields is None:
+            raise HTTPException(404)
+        name = fields.get("name") if isinstance(fields.get("name"), str) else document_id
+        return self._page(
+            request,
+            "delete.html",
+            {"collection": collection, "id": document_id, "name": name, "fields": fields},
+            session=session,
+        )
+
+    # Writes ------------------------------------------------------------------
+
+    async def sign_in(self, request: Request) -> Response:
+        _require_same_origin(request)
+        if not self.sign_in_limits.allow(_client(request)):
+            raise Refusal(429, "too_many")
+        sign_in = self._sign_in
+        if isinstance(sign_in, SessionStore):
+            cookie, _session = sign_in.open(LOCAL_STAFF)
+            who = LOCAL_STAFF
+            # Plain http on loopback in development.
+            secure = request.url.scheme == "https"
+        else:
+            length = request.headers.get("content-length", "")
+            if not length.isdigit() or int(length) > FORM_OVERHEAD_BYTES:
+                raise Refusal(413, "too_large")
+            form = await request.form(max_files=0, max_fields=5)
+            id_token, email = form.get("id_token"), form.get("email")
+            password = form.get("password")
+            try:
+                if isinstance(id_token, str) and id_token:
+                    cookie = await sign_in.sign_in_with_id_token(id_token)
+                elif isinstance(email, str) and isinstance(password, str) and email and password:
+                    cookie = await sign_in.sign_in_with_password(email.strip(), password)
+                else:
+                    raise NoAccess("wrong_password")
+            except NoAccess as refused:
+                status = 403 if refused.key == "no_access" else 401
+                return self._sign_in_page(request, error=refused.key, status=status)
+            who = email.strip() if isinstance(email, str) and email else "Google account"
+            secure = True
+        logger.info("Studio sign-in: %s", who, extra={"who": who})
+        response = RedirectResponse("/studio/projects", 303)
+        response.set_cookie(
+            COOKIE_NAME,
+            cookie,
+            max_age=int(self.sessions.lifetime_seconds),
+            path=COOKIE_PATH,
+            httponly=True,
+            samesite="strict",
+            secure=secure,
+        )
+        return response
+
+    async def sign_out(self, request: Request) -> Response:
+        _session, _form = await self._write_request(request)
+        await self.sessions.close(request.cookies.get(COOKIE_NAME))
+        response = RedirectResponse("/studio", 303)
+        response.delete_cookie(COOKIE_NAME, path=COOKIE_PATH, httponly=True, samesite="strict")
+        return response
+
+    async def create(self, request: Request) -> Response:
+        session, form = await self._write_request(request, upload=True)
+        collection = _collection(request)
+        values = read_text_fields(collection, form)
+        errors = text_errors(collection, values)
+        wanted = make_id(values.get("name") or _upload_name(form))
+        if not wanted and "name" not in errors:
+            errors["name" if collection is not Collection.SLIDER else "photo"] = FieldError("no_id")
+        photo = await self._checked_photo(form, errors, required=True)
+        if errors or photo is None:
+            return self._form(request, session, collection, None, values, errors, status=422)
+        taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
+        document_id = free_id(wanted, taken)
+        photo_url = await self.photos.store(collection, document_id, photo)
+        fields = {**values, "photoUrl": photo_url}
+        errors = model_errors(collection, fields, self._photo_urls)
+        if errors or not await self.content.create(collection, document_id, fields):
+            await self.photos.discard(collection, photo_url)
+            errors = errors or {"name": FieldError("not_accepted", {"detail": "id taken"})}
+            return self._form(request, session, collection, None, values, errors, status=422)
+        log_change(who=session.who, action="create", collection=collection, document_id=document_id)
+        self._content_changed(request, collection)
+        return RedirectResponse(_list_url(collection, saved=document_id), 303)
+
+    async def update(self, request: Request) -> Response:
+        session, form = await self._write_request(request, upload=True)
+        collection = _collection(request)
+        document_id = request.path_params["id"]
+        current = await self.content.document(collection, document_id)
+        if current is None:
+            raise HTTPException(404)
+        values = read_text_fields(collection, form)
+        errors = text_errors(collection, values)
+        photo = await self._checked_photo(form, errors, required=False)
+        shown = {**values, "photoUrl": current.get("photoUrl", "")}
+        if errors:
+            return self._form(request, session, collection, document_id, shown, errors, status=422)
+        old_photo = current.get("photoUrl")
+        fields = dict(values)
+        if photo is not None:
+            fields["photoUrl"] = await self.photos.store(collection, document_id, photo)
+        errors = model_errors(collection, {**current, **fields}, self._photo_urls)
+        if errors:
+            if "photoUrl" in fields:
+                await self.photos.discard(collection, fields["photoUrl"])
+            return self._form(request, session, collection, document_id, shown, errors, status=422)
+        if not await self.content.update(collection, document_id, fields):
+            raise HTTPException(404)
+        # The old photo goes only once the document points at the new one.
+        if photo is not None and isinstance(old_photo, str) and old_photo != fields["photoUrl"]:
+            await self._discard_unused(collection, old_photo)
+        log_change(who=session.who, action="update", collection=collection, document_id=document_id)
+        self._content_changed(request, collection)
+        return RedirectResponse(_list_url(collection, saved=document_id), 303)
+
+    async def delete(self, request: Request) -> Response:
+        session, _form = await self._write_request(request)
+        collection = _collection(request)
+        document_id = request.path_params["id"]
+        removed = await self.content.delete(collection, document_id)
+        if removed is None:
+            raise HTTPException(404)
+        photo_url = removed.get("photoUrl")
+        if isinstance(photo_url, str):
+            await self._discard_unused(collection, photo_url)
+        log_change(who=session.who, action="delete", collection=collection, document_id=document_id)
+        self._content_changed(request, collection)
+        return RedirectResponse(_list_url(collection, deleted=document_id), 303)
+
+    # Helpers -----------------------------------------------------------------
+
+    async def _session(self, request: Request) -> StaffSession | None:
+        return await self.sessions.find(request.cookies.get(COOKIE_NAME))
+
+    async def _require_session(self, request: Request) -> StaffSession:
+        session = await self._session(request)
+        if session is None:
+            raise Refusal(401, "signed_out")
+        return session
+
+    async def _write_request(
+        self, request: Request, *, upload: bool = False
+    ) -> tuple[StaffSession, FormData]:
+        """The session and the form of a write, or a Refusal before anything changes."""
+        _require_same_origin(request)
+        session = await self._require_session(request)  # before reading any body
+        if upload and not self.upload_limits.allow(_client(request)):
+            raise Refusal(429, "too_many")
+        length = request.headers.get("content-length")
+        limit = self.photo_max_bytes + FORM_OVERHEAD_BYTES
+        if length is None or not length.isdigit() or int(length) > limit:
+            raise Refusal(413, "too_large")
+        form = await request.form(max_files=1 if upload else 0, max_fields=20)
+        token = form.get("csrf")
+        if not session.accepts(token if isinstance(token, str) else None):
+            await form.close()
+            raise Refusal(403, "bad_token")
+        return session, form
+
+    async def _checked_photo(
+        self, form: FormData, errors: dict[str, FieldError], *, required: bool
+    ) -> CheckedPhoto | None:
+        upload = form.get("photo")
+        data = await upload.read() if isinstance(upload, UploadFile) else b""
+        if not data:
+            if required:
+                errors["photo"] = FieldError("photo_required")
+            return None
+        try:
+            return check_photo(data, max_bytes=self.photo_max_bytes)
+        except PhotoProblem as problem:
+            errors["photo"] = FieldError(problem.key, self._limits())
+            return None
+
+    async def _discard_unused(self, collection: Collection, photo_url: str) -> None:
+        if not await self.content.photo_in_use(photo_url):
+            await self.photos.discard(collection, photo_url)
+
+    def _content_changed(self, request: Request, collection: Collection) -> None:
+        # The pages' cache reads the file again at once rather than after its period.
+        cache: ContentCache = request.state.content
+        cache.expire(collection)
+
+    async def _live_banner(self, request: Request, collection: Collection) -> dict[str, Any] | None:
+        """Whether the change just saved is what visitors get now (the pages' own cache)."""
+        saved, deleted = request.query_params.get("saved"), request.query_params.get("deleted")
+        if not saved and not deleted:
+            return None
+        cache: ContentCache = request.state.content
+        snapshot = await cache.get(collection)
+        if deleted:
+            live = all(item.id != deleted for item in snapshot.items)
+            return {"live": live, "key": "deleted_live" if live else "deleted_pending"}
+        assert saved is not None
+        fields = await self.content.document(collection, saved)
+        expected = parse_document(collection, saved, fields, self._photo_urls) if fields else None
+        live = expected is not None and expected in snapshot.items
+        return {
+            "live": live,
+            "key": "saved_live" if live else "saved_pending",
+            "url": _public_url(collection, saved),
+        }
+
+    def _limits(self) -> dict[str, object]:
+        return {"mb": f"{self.photo_max_bytes / 1_000_000:g}", "mp": MAX_PIXELS // 1_000_000}
+
+    def _form(
+        self,
+        request: Request,
+        session: StaffSession,
+        collection: Collection,
+        document_id: str | None,
+        values: Mapping[str, Any],
+        errors: Mapping[str, FieldError],
+        *,
+        status: int = 200,
+    ) -> Response:
+        preview = _preview(collection, document_id or "preview", values)
+        return self._page(
+            request,
+            "form.html",
+            {
+                "collection": collection,
+                "id": document_id,
+                "values": values,
+                "errors": errors,
+                "fields": text_fields(collection),
+                "long_fields": ("description", "description_ar"),
+                "preview": preview,
+                "limits": self._limits(),
+            },
+            session=session,
+            status=status,
+        )
+
+    def _page(
+        self,
+        request: Request,
+        template: str,
+        context: Mapping[str, Any],
+        *,
+        session: StaffSession | None = None,
+        status: int = 200,
+        refresh: bool = False,
+    ) -> Response:
+        locale = request_locale(request)
+
+        def t(key: str, **values: object) -> str:
+            return text(key, locale, **values)
+
+        def error_text(error: FieldError) -> str:
+            return text(error.key, locale, **error.values)
+
+        html = self._templates.get_template(template).render(
+            {
+                **context,
+                "t": t,
+                "error_text": error_text,
+                "locale": locale,
+                "dir": "rtl" if locale is Locale.AR else "ltr",
+                "other_locale": Locale.EN if locale is Locale.AR else Locale.AR,
+                "here": quote(request.url.path),
+                "session": session,
+                "collections": list(Collection),
+                "refresh": refresh,
+            }
+        )
+        return HTMLResponse(html, status, headers=studio_headers(self._image_hosts))
+
+    def _sign_in_page(
+        self, request: Request, *, error: str | None = None, status: int = 200
+    ) -> Response:
+        local = isinstance(self._sign_in, SessionStore)
+        return self._page(request, "sign_in.html", {"local": local, "error": error}, status=status)
+
+    def refusal_page(self, request: Request, refusal: Refusal) -> Response:
+        return self._page(request, "refusal.html", {"key": refusal.key}, status=refusal.status)
+
+
+def request_locale(request: Request) -> Locale:
+    try:
+        return Locale(request.cookies.get(LANGUAGE_COOKIE, "en"))
+    except ValueError:
+        return Locale.EN
+
+
+def _collection(request: Request) -> Collection:
+    collection = Collection.from_page_key(request.path_params["collection"])
+    if collection is None:
+        raise HTTPException(404)
+    return collection
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _require_same_origin(request: Request) -> None:
+    """Writes come from the studio's own pages: a cross-site form is refused outright."""
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        raise Refusal(403, "bad_token")
+    origin = request.headers.get("origin")
+    if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
+        raise Refusal(403, "bad_token")
+
+
+def _upload_name(form: FormData) -> str:
+    upload = form.get("photo")
+    name = upload.filename if isinstance(upload, UploadFile) and upload.filename else ""
+    return name.rsplit(".", 1)[0]
+
+
+def _list_url(collection: Collection, **change: str) -> str:
+    ((what, document_id),) = change.items()
+    return f"/studio/{collection.page_key}?{what}={quote(document_id)}"
+
+
+def _public_url(collection: Collection, document_id: str) -> str:
+    for page in LIST_PAGES:
+        if page.cards is collection and page.locale is Locale.EN:
+            return ItemPage(page, document_id).path
+    return "/"
+
+
+def _preview(
+    collection: Collection, document_id: str, values: Mapping[str, Any]
+) -> list[dict[str, Any]] | None:
+    """The card as visitors see it in each language, when the values make one."""
+    if collection is Collection.SLIDER:
+        return None
+    card = CardItem(
+        id=document_id,
+        name=str(values.get("name") or ""),
+        description=str(values.get("description") or ""),
+        photoUrl=str(values.get("photoUrl") or ""),
+        name_ar=values.get("name_ar") or None,
+        description_ar=values.get("description_ar") or None,
+    )
+    return [
+        {
+            "locale": locale,
+            "dir": "rtl" if locale is Locale.AR else "ltr",
+            "name": card.localized_name(locale),
+            "description": card.localized_description(locale),
+            "photo": card.photoUrl,
+        }
+        for locale in Locale
+    ]

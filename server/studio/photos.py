@@ -1,0 +1,98 @@
+"""Photos staff upload: checked to be a real image within limits, then stored.
+
+The bytes are kept as sent (the image route makes the sizes and formats
+visitors get); the file's name and type come from what Pillow found in it,
+never from the name the phone gave.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import anyio
+from PIL import Image
+
+from server.content.local import IMAGES_FOLDER
+from server.content.models import Collection
+from server.content.photo_urls import LOCAL_IMAGES_PREFIX
+
+# Pillow's format name -> the stored file's extension.
+ACCEPTED_FORMATS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
+# A 50-megapixel phone photo passes; a decompression bomb does not.
+MAX_PIXELS = 50_000_000
+
+
+class PhotoProblem(Exception):
+    """Why an upload is refused: a key of the studio's messages."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+@dataclass(frozen=True)
+class CheckedPhoto:
+    data: bytes
+    extension: str
+    width: int
+    height: int
+
+
+def check_photo(data: bytes, *, max_bytes: int) -> CheckedPhoto:
+    """The photo, or PhotoProblem. Only the header is decoded: no pixels are held in memory."""
+    if not data:
+        raise PhotoProblem("photo_required")
+    if len(data) > max_bytes:
+        raise PhotoProblem("photo_too_big")
+    try:
+        with warnings.catch_warnings():
+            # Pillow warns on large images; the limit below decides instead.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                kind, (width, height) = image.format, image.size
+                if kind not in ACCEPTED_FORMATS:
+                    raise PhotoProblem("photo_not_image")
+                if width * height > MAX_PIXELS:
+                    raise PhotoProblem("photo_too_many_pixels")
+                image.verify()  # structure and checksums, without decoding the pixels
+    except PhotoProblem:
+        raise
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        raise PhotoProblem("photo_not_image") from None
+    return CheckedPhoto(data, ACCEPTED_FORMATS[kind], width, height)
+
+
+class LocalPhotoFolder:
+    """Photos in content/images/<collection>/, linked as /images/<collection>/<file>."""
+
+    def __init__(self, content_dir: Path) -> None:
+        self._root = content_dir / IMAGES_FOLDER
+
+    async def store(self, collection: Collection, document_id: str, photo: CheckedPhoto) -> str:
+        """Write the photo under a name of its own (so no other photo is replaced); its URL."""
+        digest = hashlib.sha256(photo.data).hexdigest()[:12]
+        relative = f"{collection.page_key}/{document_id}-{digest}.{photo.extension}"
+        path = self._root / relative
+        temporary = path.with_name(f".{path.name}.tmp")
+
+        def write() -> None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(photo.data)
+            temporary.replace(path)
+
+        await anyio.to_thread.run_sync(write)
+        return LOCAL_IMAGES_PREFIX + relative
+
+    async def discard(self, collection: Collection, photo_url: str) -> None:
+        """Remove a photo the studio no longer links; only ever in the collection's folder."""
+        prefix = f"{LOCAL_IMAGES_PREFIX}{collection.page_key}/"
+        if not photo_url.startswith(prefix):
+            return
+        folder = (self._root / collection.page_key).resolve()
+        path = (folder / photo_url.removeprefix(prefix)).resolve()
+        if path.parent == folder:
+            await anyio.Path(path).unlink(missing_ok=True)

@@ -1,0 +1,53 @@
+"""The studio's own headers: its CSP, no indexing, no caching. The public pages' stay as they are.
+
+The security-headers middleware only adds a header a response does not
+already carry, so these win on the studio's responses alone.
+"""
+
+from __future__ import annotations
+
+from ipaddress import ip_address
+
+from starlette.requests import Request
+
+
+def studio_csp(image_hosts: tuple[str, ...]) -> str:
+    images = " ".join(f"https://{host}" for host in image_hosts)
+    directives = {
+        # No script at all: the studio is plain forms.
+        "default-src": "'none'",
+        "style-src": "'self'",
+        "img-src": f"'self' data: {images}".strip(),
+        "form-action": "'self'",
+        "frame-ancestors": "'none'",
+        "base-uri": "'none'",
+    }
+    return "; ".join(f"{name} {value}" for name, value in directives.items())
+
+
+def studio_headers(image_hosts: tuple[str, ...]) -> dict[str, str]:
+    return {
+        "Content-Security-Policy": studio_csp(image_hosts),
+        "X-Robots-Tag": "noindex, nofollow",
+        "Cache-Control": "no-store",
+        "Referrer-Policy": "same-origin",
+    }
+
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+
+def is_loopback(request: Request) -> bool:
+    """Both ends on this computer: the client's address, and the Host it asked for.
+
+    The Host check keeps a web page elsewhere from reaching a developer's
+    studio through a DNS name it points at 127.0.0.1 (DNS rebinding).
+    """
+    client = request.client.host if request.client else ""
+    try:
+        local_client = ip_address(client).is_loopback
+    except ValueError:
+        local_client = False
+    host = request.headers.get("host", "").lower()
+    hostname = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return local_client and hostname in LOOPBACK_HOSTS

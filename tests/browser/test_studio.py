@@ -1,0 +1,147 @@
+"""The studio in Chromium on a phone-sized screen, in local mode and on the Firebase
+emulators: sign in, add a project with a photo, see it on /projects, edit it,
+delete it; a file that is not an image is refused."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from playwright.sync_api import Browser, Page, expect
+
+from harness.firebase_emulators import AuthEmulator, StorageEmulator, firebase_studio_env
+from harness.firestore_emulator import FirestoreEmulator
+from harness.live_server import LiveServer
+from server.settings import REPO_ROOT
+
+STAFF_EMAIL = "rania@example.com"
+STAFF_PASSWORD = "a long staff password"  # noqa: S105 - an emulator account
+
+
+@dataclass
+class StudioUnderTest:
+    site: LiveServer
+    sign_in: Callable[[Page], None]
+    # The stored project of that id, or None: from the file or from Firestore.
+    stored_project: Callable[[str], dict[str, Any] | None]
+
+
+def local_studio(folder: Path) -> Iterator[StudioUnderTest]:
+    shutil.copytree(REPO_ROOT / "content", folder / "content")
+    env = {
+        "DEV_MODE": "on",
+        "CONTENT_DIR": str(folder / "content"),
+        "IMAGE_CACHE_DIR": str(folder / "image-cache"),
+    }
+
+    def sign_in(page: Page) -> None:
+        page.get_by_role("button", name="Sign in as local staff").click()
+
+    def stored_project(document_id: str) -> dict[str, Any] | None:
+        text = (folder / "content" / "projects.json").read_text(encoding="utf-8")
+        return next((doc for doc in json.loads(text) if doc["id"] == document_id), None)
+
+    with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
+        yield StudioUnderTest(server, sign_in, stored_project)
+
+
+def firebase_studio(request: pytest.FixtureRequest, folder: Path) -> Iterator[StudioUnderTest]:
+    firestore: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
+    auth: AuthEmulator = request.getfixturevalue("auth_emulator")
+    storage: StorageEmulator = request.getfixturevalue("storage_emulator")
+    firestore.reset()
+    auth.add_account(STAFF_EMAIL, STAFF_PASSWORD, staff=True)
+
+    def sign_in(page: Page) -> None:
+        page.get_by_label("Email").fill(STAFF_EMAIL)
+        page.get_by_label("Password").fill(STAFF_PASSWORD)
+        page.get_by_role("button", name="Sign in").click()
+
+    def stored_project(document_id: str) -> dict[str, Any] | None:
+        return firestore.client().collection("Projects").document(document_id).get().to_dict()
+
+    env = firebase_studio_env(firestore, auth, storage, folder)
+    with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
+        yield StudioUnderTest(server, sign_in, stored_project)
+
+
+@pytest.fixture(params=["local", "firebase"])
+def studio(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[StudioUnderTest]:
+    folder = tmp_path_factory.mktemp(f"studio-{request.param}")
+    if request.param == "local":
+        yield from local_studio(folder)
+    else:
+        yield from firebase_studio(request, folder)
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    yield context.new_page()
+    context.close()
+
+
+def test_staff_add_edit_and_delete_a_project_from_a_phone(
+    phone: Page, studio: StudioUnderTest, tmp_path: Path
+) -> None:
+    site = studio.site
+    photo = tmp_path / "IMG_2041.jpg"
+    Image.new("RGB", (1200, 900), (120, 110, 100)).save(photo, "JPEG")
+    not_a_photo = tmp_path / "notes.jpg"
+    not_a_photo.write_text("quarry visit on Tuesday")
+
+    phone.goto(site.url + "/studio")
+    studio.sign_in(phone)
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Projects")
+    phone.get_by_role("link", name="Add").click()
+
+    # A file that is not an image: refused, the error next to the photo field.
+    phone.get_by_label("Name (English)").fill("Wadi Rum Lodge")
+    phone.get_by_label("Description (English)").fill("Sandstone walls for a desert lodge.")
+    phone.get_by_label("Name (Arabic)").fill("نُزُل وادي رم")
+    phone.get_by_label("Photo").set_input_files(not_a_photo)
+    phone.get_by_role("button", name="Save").click()
+    expect(phone.locator("#err-photo")).to_have_text("This file is not a JPEG, PNG or WebP image.")
+    expect(phone.get_by_label("Name (English)")).to_have_value("Wadi Rum Lodge")
+    assert studio.stored_project("wadi-rum-lodge") is None
+    # The preview shows the card in both languages.
+    expect(phone.locator(".preview .card[lang=ar] h3")).to_have_text("نُزُل وادي رم")
+
+    phone.get_by_label("Photo").set_input_files(photo)
+    phone.get_by_role("button", name="Save").click()
+    expect(phone.get_by_role("status")).to_contain_text("It is live on the site")
+    stored = studio.stored_project("wadi-rum-lodge")
+    assert stored is not None
+    assert stored["name_ar"] == "نُزُل وادي رم"
+
+    phone.get_by_role("link", name="See it on the site").click()
+    expect(phone).to_have_url(site.url + "/projects/wadi-rum-lodge")
+    expect(phone.get_by_role("dialog")).to_contain_text("Sandstone walls for a desert lodge.")
+    phone.goto(site.url + "/projects")
+    expect(phone.locator(".card__name", has_text="Wadi Rum Lodge")).to_be_visible()
+
+    phone.goto(site.url + "/studio/projects")
+    phone.get_by_role("link", name="Edit Wadi Rum Lodge").click()
+    expect(phone.locator("output#id")).to_have_text("wadi-rum-lodge")
+    phone.get_by_label("Name (English)").fill("Wadi Rum Desert Lodge")
+    phone.get_by_role("button", name="Save").click()
+    expect(phone.get_by_role("status")).to_contain_text("It is live on the site")
+    phone.goto(site.url + "/projects")
+    expect(phone.locator(".card__name", has_text="Wadi Rum Desert Lodge")).to_be_visible()
+
+    phone.goto(site.url + "/studio/projects")
+    phone.get_by_role("link", name="Delete Wadi Rum Desert Lodge").click()
+    expect(phone.get_by_text("Visitors will no longer see it")).to_be_visible()
+    phone.get_by_role("button", name="Delete").click()
+    expect(phone.get_by_role("status")).to_contain_text("Visitors no longer see it")
+    phone.goto(site.url + "/projects")
+    expect(phone.locator(".card__name", has_text="Wadi Rum")).to_have_count(0)
+    assert studio.stored_project("wadi-rum-lodge") is None

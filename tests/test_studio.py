@@ -1,0 +1,349 @@
+"""The studio over HTTP against a real uvicorn: sign-in, writes, refusals, headers.
+
+The server runs in development mode on a copy of the shipped content, so the
+files the tests read back are the real ones in their real format.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx2 as httpx
+import pytest
+from PIL import Image
+from starlette.testclient import TestClient
+
+from harness.live_server import LiveServer
+from server.app import create_app
+from server.settings import REPO_ROOT, Settings
+
+AUDIT_LOGGER = "server.studio.audit"
+
+
+def jpeg(
+    size: tuple[int, int] = (640, 480), colour: tuple[int, int, int] = (150, 120, 90)
+) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", size, colour).save(buffer, "JPEG")
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("studio") / "content"
+    shutil.copytree(REPO_ROOT / "content", folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def studio_site(content: Path) -> Iterator[LiveServer]:
+    env = {
+        "DEV_MODE": "on",
+        "CONTENT_DIR": str(content),
+        "LOG_FORMAT": "json",
+        "IMAGE_CACHE_DIR": str(content.parent / "image-cache"),
+        "STUDIO_PHOTO_MAX_MB": "2",
+    }
+    with LiveServer(env=env, log_path=content.parent / "uvicorn.log") as server:
+        yield server
+
+
+class Staff:
+    """A signed-in browser, as far as HTTP goes: the session cookie and the form token."""
+
+    def __init__(self, site: LiveServer) -> None:
+        self.site = site
+        self.client = httpx.Client(base_url=site.url, headers={"Origin": site.url})
+        response = self.client.post("/studio/sign-in")
+        assert response.status_code == 303, response.text
+        self.token = csrf_token(self.client.get("/studio/projects").text)
+
+    def post(self, path: str, data: dict[str, str], photo: bytes | None = None) -> httpx.Response:
+        files = {"photo": ("phone.jpg", photo, "image/jpeg")} if photo is not None else None
+        return self.client.post(path, data={"csrf": self.token, **data}, files=files)
+
+
+@pytest.fixture(scope="module")
+def staff(studio_site: LiveServer) -> Iterator[Staff]:
+    staff = Staff(studio_site)
+    yield staff
+    staff.client.close()
+
+
+def csrf_token(html: str) -> str:
+    match = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert match is not None, html
+    return match.group(1)
+
+
+def field_errors(html: str) -> dict[str, str]:
+    return dict(re.findall(r'class="field-error" id="err-([a-z_]+)">([^<]+)<', html))
+
+
+def files_snapshot(content: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(content)): path.read_bytes()
+        for path in sorted(content.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_the_studio_is_a_404_unless_configured() -> None:
+    with TestClient(create_app(Settings())) as client:
+        assert client.get("/studio").status_code == 404
+        assert client.post("/studio/sign-in").status_code == 405  # no studio, no POST at all
+
+
+def test_a_change_is_written_in_the_files_format_and_reaches_the_pages(
+    staff: Staff, studio_site: LiveServer, content: Path
+) -> None:
+    before = json.loads((content / "projects.json").read_text(encoding="utf-8"))
+    response = staff.post(
+        "/studio/projects/new",
+        {
+            "name": "Aqaba Marina Terrace",
+            "description": "Sandblasted basalt pavers\r\nfor a marina terrace.",
+            "name_ar": "تراس مرسى العقبة",
+            "description_ar": "",
+        },
+        photo=jpeg(),
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == "/studio/projects?saved=aqaba-marina-terrace"
+
+    text = (content / "projects.json").read_text(encoding="utf-8")
+    documents = json.loads(text)
+    # The file keeps its format (2-space JSON, Arabic as is, a final newline)
+    # and its order; the new document goes last, its empty field left out.
+    assert text == json.dumps(documents, indent=2, ensure_ascii=False) + "\n"
+    assert documents[:-1] == before
+    added = documents[-1]
+    assert list(added) == ["id", "name", "description", "photoUrl", "name_ar"]
+    assert added["description"] == "Sandblasted basalt pavers\nfor a marina terrace."
+    photo = content / added["photoUrl"].removeprefix("/")
+    assert re.fullmatch(
+        r"/images/projects/aqaba-marina-terrace-[0-9a-f]{12}\.jpg", added["photoUrl"]
+    )
+    assert photo.read_bytes() == jpeg()
+
+    listing = staff.client.get(response.headers["location"]).text
+    assert "It is live on the site" in listing
+    assert "Aqaba Marina Terrace" in httpx.get(studio_site.url + "/projects").text
+    audit = studio_site.log_lines(logger=AUDIT_LOGGER, document="aqaba-marina-terrace")
+    assert [(line["who"], line["studio_action"], line["collection"]) for line in audit] == [
+        ("local staff", "create", "Projects")
+    ]
+    assert audit[0]["time"]
+
+    # A second project of the same name gets an id of its own.
+    again = staff.post(
+        "/studio/projects/new", {"name": "Aqaba Marina Terrace", "description": "Again."}, jpeg()
+    )
+    assert again.headers["location"] == "/studio/projects?saved=aqaba-marina-terrace-2"
+
+
+def test_replacing_a_photo_removes_the_old_one_only_after_the_document_points_at_the_new(
+    staff: Staff, studio_site: LiveServer, content: Path
+) -> None:
+    staff.post(
+        "/studio/collabrations/new", {"name": "Petra Tiles", "description": "Tiles."}, jpeg()
+    )
+    old_url = _document(content, "collabrations", "petra-tiles")["photoUrl"]
+    response = staff.post(
+        "/studio/collabrations/edit/petra-tiles",
+        {"name": "Petra Tiles Co.", "description": "Tiles and slabs.", "name_ar": "بلاط البتراء"},
+        photo=jpeg(colour=(10, 200, 30)),
+    )
+    assert response.status_code == 303
+    document = _document(content, "collabrations", "petra-tiles")
+    assert document["name"] == "Petra Tiles Co."
+    assert document["name_ar"] == "بلاط البتراء"
+    assert document["photoUrl"] != old_url
+    assert (content / document["photoUrl"].removeprefix("/")).is_file()
+    assert not (content / old_url.removeprefix("/")).exists()
+    assert "Petra Tiles Co." in httpx.get(studio_site.url + "/Collabrations").text
+
+    # Edited without a photo: the photo stays.
+    staff.post("/studio/collabrations/edit/petra-tiles", {"name": "Petra", "description": "T."})
+    assert _document(content, "collabrations", "petra-tiles")["photoUrl"] == document["photoUrl"]
+
+
+def test_delete_asks_first_then_removes_the_document_and_its_photo(
+    staff: Staff, studio_site: LiveServer, content: Path
+) -> None:
+    staff.post("/studio/slider/new", {}, jpeg(colour=(1, 2, 3)))
+    slides = json.loads((content / "slider.json").read_text(encoding="utf-8"))
+    slide = slides[-1]
+    assert slide["id"] == "phone"  # from the photo's file name
+    question = staff.client.get(f"/studio/slider/delete/{slide['id']}")
+    assert question.status_code == 200
+    assert 'action="/studio/slider/delete/phone"' in question.text
+    assert json.loads((content / "slider.json").read_text(encoding="utf-8")) == slides
+
+    response = staff.post(f"/studio/slider/delete/{slide['id']}", {})
+    assert response.status_code == 303
+    assert json.loads((content / "slider.json").read_text(encoding="utf-8")) == slides[:-1]
+    assert not (content / slide["photoUrl"].removeprefix("/")).exists()
+    listing = staff.client.get(response.headers["location"]).text
+    assert "Visitors no longer see it" in listing or "Taking it off the site" in listing
+
+
+def test_errors_are_shown_next_to_their_fields_in_the_staff_members_language(
+    staff: Staff, content: Path
+) -> None:
+    before = files_snapshot(content)
+    response = staff.post(
+        "/studio/projects/new", {"name": "", "description": "x" * 2001}, b"GIF89a not really"
+    )
+    assert response.status_code == 422
+    assert field_errors(response.text) == {
+        "name": "Required.",
+        "description": "At most 2000 characters.",
+        "photo": "This file is not a JPEG, PNG or WebP image.",
+    }
+    assert 'aria-describedby="err-name"' in response.text
+    staff.client.get("/studio/language/ar")
+    try:
+        arabic = staff.post("/studio/projects/new", {"name": "Hall", "description": "A hall."})
+        assert '<html lang="ar" dir="rtl">' in arabic.text
+        assert field_errors(arabic.text) == {"photo": "اختر صورة."}
+    finally:
+        staff.client.get("/studio/language/en")
+    assert files_snapshot(content) == before
+
+
+def test_photos_over_the_size_or_pixel_limit_are_refused(staff: Staff, content: Path) -> None:
+    before = files_snapshot(content)
+    # 60 megapixels in a few kilobytes: the pixel limit, not the size, refuses it.
+    bomb = io.BytesIO()
+    Image.new("1", (10_000, 6_000)).save(bomb, "PNG")
+    response = staff.post(
+        "/studio/projects/new", {"name": "B", "description": "B"}, bomb.getvalue()
+    )
+    assert field_errors(response.text) == {"photo": "The photo has more than 50 million pixels."}
+    # Just over STUDIO_PHOTO_MAX_MB (2 MB) with the form: refused before it is read.
+    huge = staff.post("/studio/projects/new", {"name": "H", "description": "H"}, b"0" * 2_100_000)
+    assert huge.status_code == 413
+    assert files_snapshot(content) == before
+
+
+def test_without_a_session_every_write_is_refused_and_changes_nothing(
+    studio_site: LiveServer, staff: Staff, content: Path
+) -> None:
+    staff.post("/studio/projects/new", {"name": "Kept", "description": "Kept."}, jpeg())
+    before = files_snapshot(content)
+    anonymous = httpx.Client(base_url=studio_site.url, headers={"Origin": studio_site.url})
+    with anonymous:
+        writes = [
+            ("/studio/projects/new", {"name": "X", "description": "X"}),
+            ("/studio/projects/edit/kept", {"name": "X", "description": "X"}),
+            ("/studio/projects/delete/kept", {}),
+            ("/studio/sign-out", {}),
+        ]
+        for path, data in writes:
+            # Even with a real token from someone else's session.
+            response = anonymous.post(path, data={"csrf": staff.token, **data})
+            assert response.status_code == 401, path
+            assert "Please sign in again" in response.text
+        assert anonymous.get("/studio/projects").status_code == 401
+        assert anonymous.get("/studio/projects/edit/kept").status_code == 401
+    assert files_snapshot(content) == before
+
+
+def test_without_the_csrf_token_or_from_another_site_a_write_is_refused(
+    studio_site: LiveServer, staff: Staff, content: Path
+) -> None:
+    before = files_snapshot(content)
+    no_token = staff.client.post("/studio/projects/delete/kept", data={})
+    assert no_token.status_code == 403
+    wrong = staff.client.post("/studio/projects/delete/kept", data={"csrf": "x" * 43})
+    assert wrong.status_code == 403
+    cross_site = staff.client.post(
+        "/studio/projects/delete/kept",
+        data={"csrf": staff.token},
+        headers={"Origin": "https://elsewhere.example"},
+    )
+    assert cross_site.status_code == 403
+    assert (
+        httpx.post(
+            studio_site.url + "/studio/sign-in", headers={"Sec-Fetch-Site": "cross-site"}
+        ).status_code
+        == 403
+    )
+    assert files_snapshot(content) == before
+
+
+def test_the_studio_answers_on_loopback_only(studio_site: LiveServer) -> None:
+    # A name pointed at 127.0.0.1 (DNS rebinding) does not reach it.
+    response = httpx.get(studio_site.url + "/studio", headers={"Host": "studio.example"})
+    assert response.status_code == 404
+    assert httpx.get(studio_site.url + "/studio", headers={"Host": "localhost"}).status_code == 200
+
+
+def test_sign_out_ends_the_session(studio_site: LiveServer) -> None:
+    other = Staff(studio_site)
+    try:
+        cookie = other.client.cookies["studio_session"]
+        assert other.post("/studio/sign-out", {}).status_code == 303
+        again = httpx.get(studio_site.url + "/studio/projects", cookies={"studio_session": cookie})
+        assert again.status_code == 401
+    finally:
+        other.client.close()
+
+
+def test_the_session_cookie_is_httponly_strict_and_lasts_a_stated_time(
+    studio_site: LiveServer,
+) -> None:
+    response = httpx.post(studio_site.url + "/studio/sign-in", headers={"Origin": studio_site.url})
+    cookie = response.headers["set-cookie"]
+    assert "HttpOnly" in cookie
+    assert "SameSite=strict" in cookie
+    assert "Path=/studio" in cookie
+    assert f"Max-Age={12 * 3600}" in cookie  # STUDIO_SESSION_HOURS' default
+
+
+def test_studio_pages_are_noindex_with_their_own_csp_and_the_public_ones_unchanged(
+    studio_site: LiveServer, staff: Staff
+) -> None:
+    page = staff.client.get("/studio/projects")
+    assert '<meta name="robots" content="noindex, nofollow">' in page.text
+    assert page.headers["x-robots-tag"] == "noindex, nofollow"
+    assert page.headers["cache-control"] == "no-store"
+    studio_csp = page.headers["content-security-policy"]
+    assert "default-src 'none'" in studio_csp
+    assert "script-src" not in studio_csp
+
+    public = httpx.get(studio_site.url + "/projects")
+    with TestClient(create_app(Settings())) as plain:  # no studio at all
+        assert (
+            public.headers["content-security-policy"]
+            == plain.get("/projects").headers["content-security-policy"]
+        )
+    assert "x-robots-tag" not in public.headers
+
+    robots = httpx.get(studio_site.url + "/robots.txt").text
+    assert "Disallow: /studio\n" in robots
+    sitemap = httpx.get(studio_site.url + "/sitemap.xml").text
+    assert "<loc>" in sitemap
+    assert not re.search(r'(<loc>|href=")https?://[^/"<]+/studio', sitemap)
+
+
+def _document(content: Path, collection: str, document_id: str) -> dict[str, str]:
+    documents = json.loads((content / f"{collection}.json").read_text(encoding="utf-8"))
+    found: dict[str, str] = next(doc for doc in documents if doc["id"] == document_id)
+    return found
+
+
+def test_sign_in_attempts_are_rate_limited(studio_site: LiveServer) -> None:
+    # Last in the module: it empties 127.0.0.1's sign-in bucket.
+    answers = [
+        httpx.post(studio_site.url + "/studio/sign-in", headers={"Origin": studio_site.url})
+        for _ in range(12)
+    ]
+    assert answers[-1].status_code == 429
+    assert "Too many attempts" in answers[-1].text
