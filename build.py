@@ -214,15 +214,11 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
     # the first paint, for the next page (ui/boot/nextPageFonts.ts).
     fonts = {"en": font_urls("cormorant-garamond-latin")}
     next_page_fonts = {"ar": font_urls("amiri-arabic", "noto-sans-arabic")}
-    # The site's second part, which the entry imports in a task of its own:
-    # fetched with the entry all the same.
-    site = script_of("ui/hydrateSite.tsx")
-    chunks = dict.fromkeys((*static_imports(entry), site, *static_imports(site)))
     return {
         "boot": url(next(CLIENT_DIR.glob("boot-*.js")).relative_to(ROOT).as_posix()),
         "script": url(entry),
         "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],
-        "modulepreload": [url(path) for path in chunks],
+        "modulepreload": [url(path) for path in static_imports(entry)],
         "fonts": fonts,
         "nextPageFonts": next_page_fonts,
     }
