@@ -132,12 +132,6 @@ def build_client_bundle() -> None:
             str(UI / "entry-client.tsx"),
             *COMMON_FLAGS,
             "--format=esm",
-            # V8's compile hint (Chrome 136 and later): every function of a
-            # chunk is compiled off the main thread as it downloads. Each chunk
-            # runs as it loads, and React's CommonJS modules are each one big
-            # function that V8 would otherwise compile on the main thread at
-            # its first call, one long task on a phone.
-            "--banner:js=//# allFunctionsCalledOnLoad",
             "--splitting",
             # Browsers only (no "es2020"): all four run class fields natively,
             # so no chunk needs esbuild's helper for them.
