@@ -132,12 +132,6 @@ def build_client_bundle() -> None:
             str(UI / "entry-client.tsx"),
             *COMMON_FLAGS,
             "--format=esm",
-            # V8's compile hint (Chrome 136 and later): every function of a
-            # chunk is compiled off the main thread as it downloads. Each chunk
-            # runs as it loads, and React's CommonJS modules are each one big
-            # function that V8 would otherwise compile on the main thread at
-            # its first call, one long task on a phone.
-            "--banner:js=//# allFunctionsCalledOnLoad",
             "--splitting",
             # Browsers only (no "es2020"): all four run class fields natively,
             # so no chunk needs esbuild's helper for them.
@@ -214,15 +208,11 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
     # the first paint, for the next page (ui/boot/nextPageFonts.ts).
     fonts = {"en": font_urls("cormorant-garamond-latin")}
     next_page_fonts = {"ar": font_urls("amiri-arabic", "noto-sans-arabic")}
-    # The site's second part, which the entry imports in a task of its own:
-    # fetched with the entry all the same.
-    site = script_of("ui/hydrateSite.tsx")
-    chunks = dict.fromkeys((*static_imports(entry), site, *static_imports(site)))
     return {
         "boot": url(next(CLIENT_DIR.glob("boot-*.js")).relative_to(ROOT).as_posix()),
         "script": url(entry),
         "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],
-        "modulepreload": [url(path) for path in chunks],
+        "modulepreload": [url(path) for path in static_imports(entry)],
         "fonts": fonts,
         "nextPageFonts": next_page_fonts,
     }

@@ -92,12 +92,3 @@ def test_an_arabic_page_preloads_no_font_and_names_its_two_faces_for_the_next_pa
     assert all(any(font in url for font in ARABIC_FONTS) for url in urls)
     for url in urls:
         assert client.get(url).headers["content-type"] == "font/woff2"
-
-
-def test_every_script_a_page_starts_is_compiled_as_it_downloads(client: TestClient) -> None:
-    # V8's compile hint works only as the file's first line: without it React
-    # DOM's CommonJS body is compiled on the main thread when first called.
-    found = re.search(r'<meta name="site-code" content="([^"]+)">', client.get("/").text)
-    assert found
-    for url in found.group(1).split():
-        assert client.get(url).text.startswith("//# allFunctionsCalledOnLoad\n"), url

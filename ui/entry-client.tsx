@@ -1,10 +1,58 @@
-// The site's code, evaluated in two tasks rather than one that would hold a
-// slow phone's main thread: React DOM here, then the site itself (router,
-// pages, components; ./hydrateSite) in a task of its own. ui/boot/boot.ts starts
-// this after the first paint and fetches both parts at once.
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { App } from "./App";
+import { markHydrationStarted } from "./boot/handover";
+import { PageDataContext } from "./data/PageDataContext";
+import { RenderedPathRouter } from "./RenderedPathRouter";
+import { pageFor, routePattern } from "./routes/routes";
+import type { PageData } from "./types";
 import "./styles/site.css";
-import "react-dom/client";
 
-setTimeout(() => {
-  void import("./hydrateSite").then(({ hydrateSite }) => hydrateSite());
-}, 0);
+function readPageData(): PageData {
+  const element = document.getElementById("page-data");
+  if (element?.textContent == null) {
+    throw new Error("The server did not inline #page-data");
+  }
+  return JSON.parse(element.textContent) as PageData;
+}
+
+function hydrate(): void {
+  const pageData = readPageData();
+  const root = document.getElementById("root");
+  if (root === null) throw new Error("No #root element to hydrate");
+  // The server's HTML is already on screen and its links work: hydration is
+  // not urgent. As a transition React yields to the browser every few
+  // milliseconds instead of holding the main thread for the whole tree, which
+  // on a slow phone is one long task that delays the visitor's first tap.
+  markHydrationStarted();
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <PageDataContext.Provider value={pageData}>
+          <RenderedPathRouter>
+            <App />
+          </RenderedPathRouter>
+        </PageDataContext.Provider>
+      </StrictMode>,
+    );
+  });
+}
+
+// Visitors' web vitals, when the server collects them (WEB_VITALS=on: the page
+// names the endpoint). Never on the critical path: loaded after the page is,
+// and not at all when off or on a page that is not one of the site's routes.
+function loadVitalsReporter(): void {
+  const endpoint = document.querySelector<HTMLMetaElement>('meta[name="vitals-endpoint"]')?.content;
+  if (!endpoint || pageFor(window.location.pathname) === "notFound") return;
+  // The route the visitor landed on: LCP belongs to it, and INP and CLS are
+  // settled when the page is hidden, whatever route it shows by then. A
+  // card's page counts as its route (/projects/{item_id}), not one per card.
+  const path = routePattern(window.location.pathname);
+  void import("./vitals").then(({ reportWebVitals }) => reportWebVitals(endpoint, path));
+}
+
+// ui/boot/boot.ts starts this module once the page has loaded and painted.
+hydrate();
+if (document.readyState === "complete") loadVitalsReporter();
+else window.addEventListener("load", loadVitalsReporter, { once: true });

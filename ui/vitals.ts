@@ -10,7 +10,7 @@ interface VitalsReport {
 
 /**
  * Sends LCP, INP and CLS to `endpoint`, each once web-vitals settles it, as
- * measured on `path`: the route the visitor landed on (hydrateSite.tsx).
+ * measured on `path`: the route the visitor landed on (entry-client.tsx).
  * This module imports nothing of the site's own, so its chunk shares no code
  * with the entry's and adds no script to the page's first load.
  */

@@ -129,7 +129,7 @@ def test_close_with_the_keyboard_returns_focus_to_the_card(page: Page, site: Liv
 
 
 def status_text(page: Page) -> str:
-    # The DOM's text: the slider off screen is not drawn (content-visibility).
+    # The DOM's text, whether or not the slider is on screen yet.
     return page.locator(".image-gallery-index").text_content() or ""
 
 

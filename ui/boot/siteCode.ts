@@ -14,10 +14,6 @@ export function startSiteCode(): void {
   script.type = "module";
   script.src = entry;
   document.head.append(script);
-  // The chunks are fetched alongside the entry, not a round trip later once it
-  // is parsed; in a task of their own, as each request is set up on the main
-  // thread and a slow phone would hold one task for all of them.
-  setTimeout(() => {
-    for (const href of chunks) appendLink({ rel: "modulepreload", href });
-  }, 0);
+  // The chunks are fetched alongside the entry, not a round trip later once it is parsed.
+  for (const href of chunks) appendLink({ rel: "modulepreload", href });
 }

@@ -21,9 +21,6 @@ function headerHeight(): number {
 export async function scrollToSection(section: SectionId): Promise<void> {
   prepareScrolling();
   const { scroller } = await (scrollerModule as Promise<typeof import("./scroller")>);
-  // Sections off screen stand at an estimated height until drawn (site.css);
-  // drawn now, the target is where it really is when the scroll sets out.
-  document.documentElement.dataset.sectionsDrawn = "";
   scroller.scrollTo(section, {
     // Visitors who ask for reduced motion go straight there.
     duration: prefersReducedMotion() ? 0 : SCROLL_DURATION_MS,

@@ -1,0 +1,185 @@
+"""Same-run comparison of versions of the site through the TLS + HTTP/2 edge.
+
+`uv run python -m bench.variants [--runs 5] [--routes / /projects /ar] REV REV...`
+
+Each REV (a commit, a branch) is checked out with `git archive` into a
+temporary folder, built there (build.py, the working tree's node_modules) and
+started with the Procfile's command from that folder, behind an nginx edge of
+its own (bench/edge_server.py). Lighthouse mobile then loads every page from
+each version in turn, run after run, so a busy moment of the machine hits all
+of them alike. The table gives, per page and version, the median and the range
+(min to max) of LCP, FCP, TBT and CLS: a technique pays when the medians of
+the versions with and without it differ by more than the runs' spread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import signal
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Sequence
+from contextlib import ExitStack
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bench.context import REPO_ROOT, progress
+from bench.edge import EDGE_ROUTES, EdgeRun, _lighthouse
+from bench.edge_config import EdgeLayout
+from bench.edge_server import run_edge, self_signed_certificate
+from bench.report import Table, median, thousands
+from harness.live_server import (
+    free_port,
+    procfile_default_workers,
+    server_argv,
+    site_free_environment,
+)
+from server.i18n import Locale
+from server.site_map import LANDING, PROJECTS
+
+DEFAULT_ROUTES = (LANDING.path, PROJECTS.path, LANDING.in_locale(Locale.AR).path)
+FIGURES = (("lcp_ms", 0), ("fcp_ms", 0), ("tbt_ms", 0), ("cls", 3))
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(  # noqa: S603 - fixed argv
+        ["git", *args],  # noqa: S607
+        cwd=REPO_ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+
+
+def _check_out(revision: str, folder: Path) -> None:
+    """The tree of `revision` in `folder`, built: its own bundles, this tree's node_modules."""
+    archive = subprocess.run(  # noqa: S603 - fixed argv
+        ["git", "archive", "--format=tar", revision],  # noqa: S607
+        cwd=REPO_ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    (folder / "node_modules").symlink_to(REPO_ROOT / "node_modules")
+    subprocess.run([sys.executable, "build.py"], cwd=folder, check=True)
+
+
+def _start(folder: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:
+        process = subprocess.Popen(  # noqa: S603 - our own command line
+            server_argv(port, procfile_default_workers()),
+            cwd=folder,  # `python -m uvicorn` imports that tree's server package
+            env=site_free_environment(),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    return process
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=15)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def _spread(runs: list[EdgeRun], figure: str, digits: int) -> str:
+    values = [run.figures[figure] for run in runs]
+    if not values:
+        return "-"
+    show = (lambda v: f"{v:.{digits}f}") if digits else thousands
+    return f"{show(median(values))} ({show(min(values))}-{show(max(values))})"
+
+
+def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int) -> Table:
+    # A version is named by its commit and the start of its subject.
+    labels = {
+        rev: _git("log", "-1", "--format=%h %<(44,trunc)%s", rev).strip() for rev in revisions
+    }
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    logs = REPO_ROOT / "bench" / "results" / "runs" / f"{stamp}-variants"
+    logs.mkdir(parents=True, exist_ok=True)
+    results: list[EdgeRun] = []
+    with ExitStack() as stack:
+        origins: dict[str, str] = {}
+        for rev in revisions:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-variant-")))
+            folder.chmod(0o755)
+            progress(f"variants: building {labels[rev]}")
+            _check_out(rev, folder / "site")
+            port = free_port()
+            process = _start(folder / "site", port, logs / f"app-{len(origins)}.log")
+            stack.callback(_stop, process)
+            time.sleep(3.0)
+            certificate, key = self_signed_certificate(folder)
+            (folder / "www").mkdir()
+            layout = EdgeLayout(
+                root=folder,
+                certificate=certificate,
+                private_key=key,
+                app_port=port,
+                edge_port=free_port(),
+                static_port=free_port(),
+                static_root=folder / "www",
+            )
+            stack.enter_context(run_edge(layout, [], log_dir=logs / f"edge-{len(origins)}"))
+            origins[rev] = f"https://127.0.0.1:{layout.edge_port}"
+        for attempt in range(1, runs_per_page + 1):
+            for route in routes:
+                for index, rev in enumerate(revisions):
+                    progress(f"variants: {labels[rev]} {route} run {attempt}/{runs_per_page}")
+                    outcome = _lighthouse(
+                        origins[rev] + route,
+                        variant=rev,
+                        route=route,
+                        attempt=attempt,
+                        report=logs / f"v{index}{route.replace('/', '_')}-{attempt}.json",
+                    )
+                    if isinstance(outcome, EdgeRun):
+                        results.append(outcome)
+                    else:
+                        progress(f"variants: left out: {outcome}")
+    rows = []
+    for route in routes:
+        for rev in revisions:
+            chosen = [r for r in results if r.route == route and r.variant == rev]
+            rows.append(
+                [
+                    route if rev == revisions[0] else "",
+                    labels[rev],
+                    str(len(chosen)),
+                    *(_spread(chosen, figure, digits) for figure, digits in FIGURES),
+                ]
+            )
+    loads = [r.load_average for r in results]
+    return Table(
+        title=(
+            f"Through the edge, Lighthouse mobile: median (min-max) of {runs_per_page} run(s), "
+            f"load average {min(loads):.1f} to {max(loads):.1f}; reports in {logs}"
+        ),
+        columns=["route", "version", "runs", "LCP ms", "FCP ms", "TBT ms", "CLS"],
+        rows=rows,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("revisions", nargs="+", metavar="REV")
+    parser.add_argument("--runs", type=int, default=5, help="runs per page and version")
+    parser.add_argument("--routes", nargs="+", default=list(DEFAULT_ROUTES), choices=EDGE_ROUTES)
+    args = parser.parse_args(argv)
+    print(compare(args.revisions, args.routes, args.runs).render())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
