@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import logging
 import os
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -115,9 +116,16 @@ class FirebaseSessions:
     async def close(self, cookie: str | None) -> None:
         """Sign-out: every session of the account ends (Firebase revokes by account)."""
         session_claims = await self._claims(cookie)
-        if session_claims is not None:
-            uid = session_claims["uid"]
-            await anyio.to_thread.run_sync(lambda: auth.revoke_refresh_tokens(uid, app=self._app))
+        if session_claims is None:
+            logger.warning("Studio sign-out without a valid session cookie: nothing to revoke")
+            return
+        uid = session_claims["uid"]
+        # Firebase revokes what was issued before the revocation's second: a
+        # cookie issued in that same second would outlive it.
+        wait = float(session_claims["iat"]) + 1 - time.time()
+        if wait > 0:
+            await anyio.sleep(wait)
+        await anyio.to_thread.run_sync(lambda: auth.revoke_refresh_tokens(uid, app=self._app))
 
     async def _claims(self, cookie: str | None) -> dict[str, Any] | None:
         if not cookie:
