@@ -49,11 +49,6 @@ def main() -> None:
     draw_icon(192, padding=0.1).save(STATIC / "icon-192.png", optimize=True)
     draw_icon(512, padding=0.1).save(STATIC / "icon-512.png", optimize=True)
     draw_icon(48).save(STATIC / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])
-    # The tab's icon, inline in every page (server/rendering/tab_icon.py): 16
-    # colours keep it under 400 bytes; 32 px is a tab on a sharp screen.
-    draw_icon(32).quantize(16, method=Image.Quantize.FASTOCTREE).save(
-        STATIC / "tab-icon.png", optimize=True
-    )
     (STATIC / "icon.svg").write_text(SVG, encoding="utf-8")
     print(f"wrote icons to {STATIC}")
 

@@ -94,7 +94,7 @@ def test_every_response_carries_the_security_headers(client: TestClient, path: s
     assert directives["frame-src"] == "https://www.youtube-nocookie.com"
     assert directives["frame-ancestors"] == "'none'"
     assert directives["img-src"] == (
-        "'self' data: https://firebasestorage.googleapis.com https://storage.googleapis.com"
+        "'self' https://firebasestorage.googleapis.com https://storage.googleapis.com"
     )
 
 

@@ -10,7 +10,6 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from server.rendering.manifest import AssetManifest
-from server.rendering.tab_icon import tab_icon_url
 from server.site_facts import SITE
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
@@ -44,7 +43,6 @@ class DocumentTemplate:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        environment.globals["tab_icon_url"] = tab_icon_url()
         environment.globals["theme_colour"] = SITE["theme"]["colour"]
         self._template = environment.get_template("page.html")
         self._fallback = environment.get_template("fallback.html")
