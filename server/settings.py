@@ -100,6 +100,12 @@ class Settings:
                 f" more than FIRESTORE_TIMEOUT_SECONDS ({self.firestore_timeout_seconds:g}),"
                 " the longest a check's read may take"
             )
+        # Firebase's limits for a session cookie: five minutes to two weeks.
+        if not 5 / 60 <= self.studio_session_hours <= 14 * 24:
+            raise SettingsError(
+                f"STUDIO_SESSION_HOURS={self.studio_session_hours:g}: expected between"
+                " 0.0834 (five minutes) and 336 (two weeks), Firebase's limits for a session"
+            )
 
     @property
     def content_check_seconds(self) -> float:

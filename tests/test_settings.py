@@ -58,6 +58,8 @@ def test_environment_overrides_every_setting(tmp_path: Path) -> None:
         ("RENDER_POOL_SIZE", "0", "above zero"),
         ("LOG_FORMAT", "xml", "expected one of text, json"),
         ("WEB_VITALS", "sometimes", "expected on or off"),
+        ("STUDIO_SESSION_HOURS", "400", "Firebase's limits"),
+        ("STUDIO_SESSION_HOURS", "0.05", "Firebase's limits"),
     ],
 )
 def test_a_bad_value_is_refused_with_its_name(name: str, value: str, message: str) -> None:

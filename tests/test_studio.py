@@ -285,6 +285,32 @@ def test_the_studio_answers_on_loopback_only(studio_site: LiveServer) -> None:
     assert httpx.get(studio_site.url + "/studio", headers={"Host": "localhost"}).status_code == 200
 
 
+def test_the_studio_refuses_what_a_proxy_relays(studio_site: LiveServer) -> None:
+    # A proxy on this computer would make every visitor look local.
+    for header in ("X-Forwarded-For", "Forwarded", "X-Real-IP"):
+        response = httpx.get(studio_site.url + "/studio", headers={header: "203.0.113.9"})
+        assert response.status_code == 404, header
+
+
+def test_the_origin_is_matched_by_host_as_behind_a_tls_edge(staff: Staff) -> None:
+    # The edge speaks https to the browser and http to the app: the same host is the same site.
+    host = staff.site.url.split("://", 1)[1]
+    response = staff.client.post(
+        "/studio/slider/edit/quarry-blocks",
+        data={"csrf": staff.token},
+        headers={"Origin": f"https://{host}"},
+    )
+    assert response.status_code == 303
+
+
+def test_a_slide_saved_without_a_new_photo_changes_nothing(staff: Staff, content: Path) -> None:
+    before = files_snapshot(content)
+    response = staff.post("/studio/slider/edit/quarry-blocks", {})
+    assert response.status_code == 303
+    assert response.headers["location"] == "/studio/slider"
+    assert files_snapshot(content) == before
+
+
 def test_sign_out_ends_the_session(studio_site: LiveServer) -> None:
     other = Staff(studio_site)
     try:

@@ -19,12 +19,15 @@ from typing import Any
 
 import anyio
 import firebase_admin
-import httpx
+import httpx2 as httpx
 from firebase_admin import auth, exceptions
 
 from server.studio.sessions import StaffSession
 
 logger = logging.getLogger(__name__)
+
+# How old a sign-in may be to start a session (Firebase's advice: five minutes).
+RECENT_SIGN_IN_SECONDS = 5 * 60
 
 IDENTITY_TOOLKIT = "https://identitytoolkit.googleapis.com"
 APP_NAME = "studio"
@@ -69,12 +72,16 @@ class FirebaseSessions:
             raise NoAccess("no_access")
         emulator = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")
         base = f"http://{emulator}/identitytoolkit.googleapis.com" if emulator else IDENTITY_TOOLKIT
-        async with httpx.AsyncClient(timeout=10) as client:
-            response = await client.post(
-                f"{base}/v1/accounts:signInWithPassword",
-                params={"key": self._api_key},
-                json={"email": email, "password": password, "returnSecureToken": True},
-            )
+        try:
+            async with httpx.AsyncClient(timeout=10) as client:
+                response = await client.post(
+                    f"{base}/v1/accounts:signInWithPassword",
+                    params={"key": self._api_key},
+                    json={"email": email, "password": password, "returnSecureToken": True},
+                )
+        except httpx.HTTPError as error:
+            logger.error("Studio sign-in: Firebase Authentication did not answer: %s", error)
+            raise NoAccess("sign_in_unavailable") from None
         if response.status_code != 200:
             raise NoAccess("wrong_password")
         return await self.sign_in_with_id_token(str(response.json()["idToken"]))
@@ -87,14 +94,22 @@ class FirebaseSessions:
             )
         except (ValueError, auth.InvalidIdTokenError, exceptions.FirebaseError):
             raise NoAccess("signed_out") from None
+        # A session only for a sign-in of the last minutes, as Firebase advises:
+        # an ID token lives an hour, a session far longer.
+        if time.time() - float(claims.get("auth_time", 0)) > RECENT_SIGN_IN_SECONDS:
+            raise NoAccess("signed_out")
         if not self._is_staff(claims):
             logger.warning("Studio sign-in refused: %s is not staff", claims.get("email"))
             raise NoAccess("no_access")
-        return await anyio.to_thread.run_sync(
-            lambda: auth.create_session_cookie(
-                id_token, timedelta(seconds=self.lifetime_seconds), app=self._app
+        try:
+            return await anyio.to_thread.run_sync(
+                lambda: auth.create_session_cookie(
+                    id_token, timedelta(seconds=self.lifetime_seconds), app=self._app
+                )
             )
-        )
+        except exceptions.FirebaseError as error:
+            logger.error("Studio sign-in: no session cookie from Firebase: %s", error)
+            raise NoAccess("sign_in_unavailable") from None
 
     async def find(self, cookie: str | None) -> StaffSession | None:
         if not cookie:

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.datastructures import FormData, UploadFile
@@ -206,7 +206,7 @@ class Studio:
                 else:
                     raise NoAccess("wrong_password")
             except NoAccess as refused:
-                status = 403 if refused.key == "no_access" else 401
+                status = {"no_access": 403, "sign_in_unavailable": 503}.get(refused.key, 401)
                 return self._sign_in_page(request, error=refused.key, status=status)
             who = email.strip() if isinstance(email, str) and email else "Google account"
             secure = True
@@ -235,7 +235,10 @@ class Studio:
         collection = _collection(request)
         values = read_text_fields(collection, form)
         errors = text_errors(collection, values)
-        wanted = make_id(values.get("name") or _upload_name(form))
+        # A slide has no name: its photo's file name, or "slide" when that has no Latin letter.
+        wanted = make_id(values.get("name") or _upload_name(form)) or (
+            "slide" if collection is Collection.SLIDER else ""
+        )
         if not wanted and "name" not in errors:
             errors["name" if collection is not Collection.SLIDER else "photo"] = FieldError("no_id")
         photo = await self._checked_photo(form, errors, required=True)
@@ -269,6 +272,9 @@ class Studio:
             return self._form(request, session, collection, document_id, shown, errors, status=422)
         old_photo = current.get("photoUrl")
         fields = dict(values)
+        if not fields and photo is None:
+            # A slide saved without a new photo: nothing to write.
+            return RedirectResponse(f"/studio/{collection.page_key}", 303)
         if photo is not None:
             fields["photoUrl"] = await self.photos.store(collection, document_id, photo)
         errors = model_errors(collection, {**current, **fields}, self._photo_urls)
@@ -471,8 +477,9 @@ def _require_same_origin(request: Request) -> None:
     """Writes come from the studio's own pages: a cross-site form is refused outright."""
     if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
         raise Refusal(403, "bad_token")
+    # The host alone: behind a TLS edge the app may see its own scheme as http.
     origin = request.headers.get("origin")
-    if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
+    if origin is not None and urlsplit(origin).netloc != request.url.netloc:
         raise Refusal(403, "bad_token")
 
 

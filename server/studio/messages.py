@@ -117,6 +117,10 @@ MESSAGES: dict[str, dict[Locale, str]] = {
         Locale.EN: "This form is out of date. Go back, reload the page and try again.",
         Locale.AR: "هذا النموذج قديم. ارجع وأعد تحميل الصفحة ثم حاول مرة أخرى.",
     },
+    "sign_in_unavailable": {
+        Locale.EN: "Signing in is not possible right now. Try again in a minute.",
+        Locale.AR: "لا يمكن تسجيل الدخول الآن. حاول مرة أخرى بعد دقيقة.",
+    },
     "too_many": {
         Locale.EN: "Too many attempts. Wait a minute and try again.",
         Locale.AR: "محاولات كثيرة. انتظر دقيقة ثم حاول مرة أخرى.",

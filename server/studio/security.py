@@ -35,6 +35,7 @@ def studio_headers(image_hosts: tuple[str, ...]) -> dict[str, str]:
 
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+RELAY_HEADERS = ("forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip")
 
 
 def is_loopback(request: Request) -> bool:
@@ -43,6 +44,9 @@ def is_loopback(request: Request) -> bool:
     The Host check keeps a web page elsewhere from reaching a developer's
     studio through a DNS name it points at 127.0.0.1 (DNS rebinding).
     """
+    # Anything relayed (a proxy on this computer) is not a local visitor.
+    if any(name in request.headers for name in RELAY_HEADERS):
+        return False
     client = request.client.host if request.client else ""
     try:
         local_client = ip_address(client).is_loopback
