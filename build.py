@@ -38,16 +38,15 @@ ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 # The URL prefix the server mounts bundles/client on.
 ASSETS_URL = "/assets/"
 
-# Modules with one implementation per build: everything eager for the server's
-# synchronous render, split into chunks loaded on demand for the browser.
-SPLIT_MODULES = ("slide-gallery-loader",)
-SPLIT_FILES = {"slide-gallery-loader": "SlideGalleryLoader"}
+# Loaders with one implementation per build (ui/loaders/): eager for the
+# server's synchronous render, a chunk loaded on demand in the browser.
+LOADERS = {"slide-gallery-loader": "SlideGalleryLoader"}
 
 
 def aliases(build: str) -> list[str]:
     return [
-        f"--alias:@stone/{name}=./ui/split/{SPLIT_FILES[name]}.{build}.tsx"
-        for name in SPLIT_MODULES
+        f"--alias:@stone/{name}=./ui/loaders/{module}.{build}.tsx"
+        for name, module in LOADERS.items()
     ]
 
 
