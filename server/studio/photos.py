@@ -1,7 +1,9 @@
 """Photos staff upload: checked to be a real image within limits, then stored.
 
-The bytes are kept as sent (the image route makes the sizes and formats
-visitors get); the file's name and type come from what Pillow found in it,
+A photo is stored re-encoded in its own format, turned upright and without
+its metadata: a phone's photo carries where it was taken (EXIF GPS), and the
+stored original is public. The image route makes the sizes and formats
+visitors get; the file's name and type come from what Pillow found in it,
 never from the name the phone gave.
 """
 
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import anyio
-from PIL import Image
+from PIL import Image, ImageOps
 
 from server.content.local import IMAGES_FOLDER
 from server.content.models import Collection
@@ -43,7 +45,9 @@ class CheckedPhoto:
 
 
 def check_photo(data: bytes, *, max_bytes: int) -> CheckedPhoto:
-    """The photo, or PhotoProblem. Only the header is decoded: no pixels are held in memory."""
+    """The photo, upright and without metadata, or PhotoProblem.
+
+    The limits are checked on the header alone, before any pixel is decoded."""
     if not data:
         raise PhotoProblem("photo_required")
     if len(data) > max_bytes:
@@ -63,7 +67,36 @@ def check_photo(data: bytes, *, max_bytes: int) -> CheckedPhoto:
         raise
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
         raise PhotoProblem("photo_not_image") from None
-    return CheckedPhoto(data, ACCEPTED_FORMATS[kind], width, height)
+    upright = _without_metadata(data, kind)
+    return CheckedPhoto(upright, ACCEPTED_FORMATS[kind], *_size(upright))
+
+
+# What each format is saved with: close to the phone's own quality.
+_SAVE_OPTIONS: dict[str, dict[str, object]] = {
+    "JPEG": {"quality": 92},
+    "WEBP": {"quality": 92},
+    "PNG": {},
+}
+
+
+def _without_metadata(data: bytes, kind: str) -> bytes:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                upright = ImageOps.exif_transpose(image)
+                # The colour profile stays: without it the colours shift.
+                options = dict(_SAVE_OPTIONS[kind], icc_profile=image.info.get("icc_profile"))
+                buffer = io.BytesIO()
+                upright.save(buffer, kind, **options)
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        raise PhotoProblem("photo_not_image") from None
+    return buffer.getvalue()
+
+
+def _size(data: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(data)) as image:
+        return image.size
 
 
 class LocalPhotoFolder:
