@@ -315,6 +315,18 @@ def test_a_slide_saved_without_a_new_photo_changes_nothing(staff: Staff, content
     assert files_snapshot(content) == before
 
 
+def test_a_change_not_yet_live_is_looked_for_again_a_bounded_number_of_times(
+    staff: Staff,
+) -> None:
+    waiting = staff.client.get("/studio/projects?saved=never-saved").text
+    assert (
+        '<meta http-equiv="refresh" content="1; url=/studio/projects'
+        '?saved=never-saved&amp;looks=1">' in waiting
+    )
+    last = staff.client.get("/studio/projects?saved=never-saved&looks=30").text
+    assert 'http-equiv="refresh"' not in last
+
+
 def test_sign_out_ends_the_session(studio_site: LiveServer) -> None:
     other = Staff(studio_site)
     try:

@@ -147,7 +147,7 @@ class Studio:
             "list.html",
             {"collection": collection, "items": items, "banner": banner},
             session=session,
-            refresh=banner is not None and not banner["live"],
+            refresh=_next_look(request) if banner is not None and not banner["live"] else None,
         )
 
     async def new_form(self, request: Request) -> Response:
@@ -419,7 +419,7 @@ class Studio:
         *,
         session: StaffSession | None = None,
         status: int = 200,
-        refresh: bool = False,
+        refresh: str | None = None,
     ) -> Response:
         locale = request_locale(request)
 
@@ -467,6 +467,20 @@ def _collection(request: Request) -> Collection:
     if collection is None:
         raise HTTPException(404)
     return collection
+
+
+# How many times a list waiting for a change to go live looks again, a second
+# apart, before it stops and leaves the "putting it live" note as it is.
+LIVE_LOOKS = 30
+
+
+def _next_look(request: Request) -> str | None:
+    """The address of the list's next look for the change, or None once it has looked enough."""
+    looks = request.query_params.get("looks", "0")
+    done = int(looks) if looks.isdigit() else LIVE_LOOKS
+    if done >= LIVE_LOOKS:
+        return None
+    return f"{request.url.path}?{request.url.include_query_params(looks=done + 1).query}"
 
 
 def _client(request: Request) -> str:
