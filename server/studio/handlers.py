@@ -249,7 +249,12 @@ class Studio:
         photo_url = await self.photos.store(collection, document_id, photo)
         fields = {**values, "photoUrl": photo_url}
         errors = model_errors(collection, fields, self._photo_urls)
-        if errors or not await self.content.create(collection, document_id, fields):
+        try:
+            created = not errors and await self.content.create(collection, document_id, fields)
+        except Exception:
+            await self.photos.discard(collection, photo_url)  # stored for a write that failed
+            raise
+        if not created:
             await self.photos.discard(collection, photo_url)
             errors = errors or {"name": FieldError("not_accepted", {"detail": "id taken"})}
             return self._form(request, session, collection, None, values, errors, status=422)
@@ -282,7 +287,16 @@ class Studio:
             if "photoUrl" in fields:
                 await self.photos.discard(collection, fields["photoUrl"])
             return self._form(request, session, collection, document_id, shown, errors, status=422)
-        if not await self.content.update(collection, document_id, fields):
+        new_photo = fields.get("photoUrl")
+        try:
+            updated = await self.content.update(collection, document_id, fields)
+        except Exception:
+            if new_photo is not None:
+                await self.photos.discard(collection, new_photo)  # stored for a write that failed
+            raise
+        if not updated:
+            if new_photo is not None:
+                await self.photos.discard(collection, new_photo)
             raise HTTPException(404)
         # The old photo goes only once the document points at the new one.
         if photo is not None and isinstance(old_photo, str) and old_photo != fields["photoUrl"]:
