@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -17,6 +16,7 @@ import httpx2 as httpx
 
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import free_port
+from harness.process_group import stop_process_group
 from harness.started import Started
 from server.settings import REPO_ROOT
 
@@ -35,17 +35,6 @@ def _wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path, timeo
                 return
         time.sleep(0.2)
     raise RuntimeError(f"no answer on port {port} within {timeout:g} s:\n{log.read_text()}")
-
-
-def _stop(process: subprocess.Popen[bytes] | None) -> None:
-    if process is None or process.poll() is not None:
-        return
-    os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
 
 
 @dataclass
@@ -84,7 +73,8 @@ class AuthEmulator(Started):
         return self
 
     def stop(self) -> None:
-        _stop(self.process)
+        if self.process is not None:
+            stop_process_group(self.process)
 
     def reset(self) -> None:
         url = f"http://{self.host}/emulator/v1/projects/{self.project}/accounts"
@@ -146,7 +136,8 @@ class StorageEmulator(Started):
         return self
 
     def stop(self) -> None:
-        _stop(self.process)
+        if self.process is not None:
+            stop_process_group(self.process)
 
 
 def firebase_studio_env(

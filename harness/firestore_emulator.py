@@ -11,18 +11,19 @@ from __future__ import annotations
 import http.client
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from google.auth.credentials import AnonymousCredentials
 from google.cloud import firestore
+
+from harness.live_server import free_port
+from harness.process_group import stop_process_group
 
 # A "demo-" project id is the Firebase convention for "emulator only": even if
 # something were misconfigured, no real project can have this id.
@@ -92,7 +93,7 @@ class FirestoreEmulator:
                 emulator._wait_until_ready(timeout)
             except FirestoreEmulatorError:
                 emulator.stop()
-                # _free_port() cannot reserve the port, so another process may
+                # free_port() cannot reserve the port, so another process may
                 # take it first; that is the one failure worth a fresh port.
                 lost_port_race = "BindException" in emulator._log_tail()
                 if lost_port_race and attempt < _PORT_ATTEMPTS and port is None:
@@ -110,7 +111,7 @@ class FirestoreEmulator:
     def _spawn(
         cls, gcloud: str, project: str, log_dir: Path, rules: Path | None, port: int | None
     ) -> FirestoreEmulator:
-        host = f"127.0.0.1:{port or _free_port()}"
+        host = f"127.0.0.1:{port or free_port()}"
         log_path = log_dir / f"emulator-{host.replace(':', '-')}.log"
 
         env = dict(os.environ)
@@ -177,20 +178,9 @@ class FirestoreEmulator:
         Safe to call more than once.
         """
         self._seed_client = None
-        pgid = self.process.pid  # start_new_session made it the group leader.
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            try:
-                os.killpg(pgid, sig)
-            except ProcessLookupError:
-                break
-            if _wait_for_group_exit(self.process, pgid, grace):
-                break
-        # Reap our direct child so it does not linger as a zombie.
-        with suppress(subprocess.TimeoutExpired):
-            self.process.wait(timeout=grace)
-        if _group_alive(pgid):
+        if not stop_process_group(self.process, grace):
             raise FirestoreEmulatorError(
-                f"Firestore emulator process group {pgid} survived SIGKILL. Its "
+                f"Firestore emulator process group {self.process.pid} survived SIGKILL. Its "
                 "members may be zombies that PID 1 of this container does not reap."
             )
 
@@ -254,36 +244,6 @@ class FirestoreEmulator:
         except OSError as exc:
             return f"(could not read emulator log {self.log_path}: {exc})"
         return f"--- last output of {self.log_path} ---\n{text[-_LOG_TAIL_CHARS:]}"
-
-
-def _free_port() -> int:
-    # Ask the kernel for a free port. Another process could take it before the
-    # emulator binds; the emulator then exits and start() reports it quickly.
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
-def _wait_for_group_exit(process: subprocess.Popen[bytes], pgid: int, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while True:
-        # Reap the leader as soon as it exits: an unreaped zombie leader would
-        # keep the group "alive" for killpg(pgid, 0).
-        process.poll()
-        if not _group_alive(pgid):
-            return True
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.05)
 
 
 @contextmanager

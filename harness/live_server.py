@@ -45,6 +45,7 @@ SITE_SETTINGS = frozenset(
 
 
 def free_port() -> int:
+    """A loopback port the kernel says is free: not reserved, another process may take it first."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]

@@ -31,6 +31,7 @@ from starlette.testclient import TestClient
 from harness.content_files import write_content
 from harness.live_server import LiveServer, procfile_default_workers
 from server.app import create_app
+from server.rendering.allocator import malloc_figures
 from server.rendering.page_renderer import PageRenderer
 from server.settings import Settings
 from server.site_map import PROJECTS, ItemPage
@@ -97,35 +98,6 @@ def _resource_tracker(pid: int) -> bool:
     return b"resource_tracker" in Path(f"/proc/{pid}/cmdline").read_bytes()
 
 
-def malloc_figures() -> dict[str, float]:
-    """glibc's mallinfo2: bytes handed out, and bytes free but kept by the allocator."""
-
-    class MallInfo2(ctypes.Structure):
-        _fields_ = [
-            (name, ctypes.c_size_t)
-            for name in (
-                "arena",
-                "ordblks",
-                "smblks",
-                "hblks",
-                "hblkhd",
-                "usmblks",
-                "fsmblks",
-                "uordblks",
-                "fordblks",
-                "keepcost",
-            )
-        ]
-
-    libc = ctypes.CDLL("libc.so.6")
-    libc.mallinfo2.restype = MallInfo2
-    info = libc.mallinfo2()
-    return {
-        "in_use_mb": (info.uordblks + info.hblkhd) / 2**20,
-        "free_kept_mb": info.fordblks / 2**20,
-    }
-
-
 def breakdown(count: int, folder: Path) -> None:
     content = write_content(folder / "content", projects=projects(count))
     settings = Settings(content_dir=content, render_pool_size=1, image_cache_dir=folder / "images")
@@ -138,6 +110,7 @@ def breakdown(count: int, folder: Path) -> None:
             response = client.get(ItemPage(PROJECTS, f"project-{index}").path, headers=BROWSER)
             size = max(size, len(response.text.encode()))
         cache = renderer.cached_pages
+        allocator = malloc_figures()
         encoded = sum(len(body) for page in cache.pages() for body in page.encoded.values())
         figures: dict[str, object] = {
             "projects": count,
@@ -147,7 +120,8 @@ def breakdown(count: int, folder: Path) -> None:
             "page_cache_pages": len(cache),
             "page_cache_html_mb": round(cache.size_bytes / 2**20, 1),
             "page_cache_compressed_mb": round(encoded / 2**20, 1),
-            **{k: round(v, 1) for k, v in malloc_figures().items()},
+            "in_use_mb": round(allocator.in_use_bytes / 2**20, 1),
+            "free_kept_mb": round(allocator.free_kept_bytes / 2**20, 1),
         }
         contexts = renderer.render_pool.contexts()
         heaps = [context.heap_stats() for context in contexts]

@@ -167,6 +167,43 @@ async def test_the_supervisor_checks_a_silent_listener_and_replaces_it(
     assert store.most_open == 1
 
 
+@pytest.mark.anyio
+async def test_a_check_whose_read_fails_is_tried_again_after_check_every_not_every_tick(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(live_module, "HEALTH_CHECK_SECONDS", 0.01)
+    clock = Clock()
+    store = DrivenStore(reads_fail=True)  # permission denied, quota: reads fail at once
+    cache = ContentCache(store, max_age_seconds=60, clock=clock, max_staleness_seconds=BOUND)
+    live = LiveContent(store, cache, backoff=QUICK, check_every=20)
+    live.start()
+    try:
+        await until("a listener", lambda: PROJECTS in store.listeners)
+        listener = store.latest()
+        listener.send([document("a", "Villa")])
+        await handed_over()
+
+        def failed_checks() -> int:
+            return caplog.messages.count("Error fetching projects: database down")
+
+        with caplog.at_level(logging.ERROR):
+            clock.now += 20
+            await until("a check", lambda: failed_checks() == 1)
+            await asyncio.sleep(0.3)  # thirty health ticks, the listener alive throughout
+            assert failed_checks() == 1
+            clock.now += 19
+            await asyncio.sleep(0.1)
+            assert failed_checks() == 1
+            clock.now += 1
+            await until("the next check", lambda: failed_checks() == 2)
+            await asyncio.sleep(0.1)
+            assert failed_checks() == 2
+        assert store.latest() is listener  # no stream error: kept
+        assert listener.alive
+    finally:
+        await live.close()
+
+
 def test_the_bound_must_leave_time_for_a_checks_read() -> None:
     assert Settings().content_check_seconds == Settings().content_max_staleness_seconds - 2.5
     with pytest.raises(SettingsError, match="CONTENT_MAX_STALENESS_SECONDS=2"):

@@ -7,14 +7,13 @@ megabyte buffers, the rendered pages. Each is bounded here.
 
 from __future__ import annotations
 
-import ctypes
 import json
 
 import pytest
 
 from server.company import load_company
 from server.rendering import render_pool
-from server.rendering.allocator import give_back_large_buffers
+from server.rendering.allocator import give_back_large_buffers, malloc_figures
 from server.rendering.page_cache import RenderedPageCache
 from server.rendering.page_renderer import RenderedPage, empty_page_data
 from server.rendering.render_pool import RenderPool
@@ -89,28 +88,9 @@ async def test_a_context_grown_by_large_renders_is_collected(
 def test_freed_megabyte_buffers_go_back_to_the_system() -> None:
     assert give_back_large_buffers()  # glibc: both settings taken
 
-    class MallInfo2(ctypes.Structure):
-        _fields_ = [
-            (name, ctypes.c_size_t)
-            for name in (
-                "arena",
-                "ordblks",
-                "smblks",
-                "hblks",
-                "hblkhd",
-                "usmblks",
-                "fsmblks",
-                "uordblks",
-                "fordblks",
-                "keepcost",
-            )
-        ]
-
-    libc = ctypes.CDLL("libc.so.6")
-    libc.mallinfo2.restype = MallInfo2
-    before = libc.mallinfo2().fordblks
+    before = malloc_figures().free_kept_bytes
     for size in range(1, 40):
         buffer = bytes(size * 200_000)  # as a page's HTML, 0.2 to 8 MB
         del buffer
-    kept = libc.mallinfo2().fordblks - before
+    kept = malloc_figures().free_kept_bytes - before
     assert kept < 1_000_000

@@ -153,6 +153,10 @@ class ContentCache:
         """Seconds since a live listener's view was last vouched for (inf: never)."""
         return self._clock() - self._entries[collection].verified_at
 
+    def unchecked_for(self, collection: Collection) -> float:
+        """Seconds since a check of the listener's view was last tried, read or not (inf: never)."""
+        return self._clock() - self._entries[collection].verify_tried_at
+
     def _vouched(self, entry: _Entry) -> bool:
         return self._clock() - entry.verified_at <= self._max_staleness
 

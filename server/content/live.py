@@ -234,7 +234,11 @@ class _Feed:
         # Only a listener that has delivered: before that, pages wait for it or read.
         if not self._delivered or (self._check is not None and not self._check.done()):
             return False
-        return self._cache.unvouched_for(self._collection) >= self._check_every
+        # A failed read vouches for nothing: without the attempt's age, the
+        # next health tick would read (and log) again.
+        unvouched = self._cache.unvouched_for(self._collection)
+        unchecked = self._cache.unchecked_for(self._collection)
+        return min(unvouched, unchecked) >= self._check_every
 
     def behind(self, what: str) -> None:
         """A check found the listener's view behind a read: it missed a change."""

@@ -129,10 +129,7 @@ class PageRenderer:
     async def page_data(self, page: SitePage) -> dict[str, Any]:
         """The data the page is rendered and hydrated with, from the content cache."""
         snapshots = await self._snapshots(page)
-        keys = await self._photo_keys.keys_for(
-            item.photoUrl for snapshot in snapshots for item in snapshot.items
-        )
-        return self._page_data(page, snapshots, keys)
+        return self._page_data(page, snapshots, await self._keys(snapshots))
 
     async def _snapshots(self, page: SitePage) -> list[Snapshot]:
         return list(await asyncio.gather(*(self._content.get(c) for c in page.collections)))
