@@ -117,9 +117,13 @@ class FirestoreContentStore:
                 f"{collection.firestore_name}: no answer within {self._timeout:g} s"
             ) from error
         except _READ_ERRORS as error:
-            if _no_answer(error):
-                await self._replace_client(client)
-            raise ContentUnavailableError(f"{collection.firestore_name}: {error}") from error
+            if not _no_answer(error):
+                raise ContentUnavailableError(f"{collection.firestore_name}: {error}") from error
+            # gRPC's own deadline can end the read just before ours: the same silence.
+            await self._replace_client(client)
+            raise ContentUnavailableError(
+                f"{collection.firestore_name}: no answer within {self._timeout:g} s ({error})"
+            ) from error
         return parse_documents(collection, documents, self._photo_urls)
 
     async def _replace_client(self, failed: firestore.Client) -> None:
