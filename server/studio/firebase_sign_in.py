@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import os
 from datetime import timedelta
 from typing import Any
 
@@ -21,11 +20,12 @@ import firebase_admin
 import httpx
 from firebase_admin import auth, exceptions
 
+from server.studio.google_sign_in import IDENTITY_TOOLKIT_HOST, auth_emulator_host
 from server.studio.sessions import StaffSession
 
 logger = logging.getLogger(__name__)
 
-IDENTITY_TOOLKIT = "https://identitytoolkit.googleapis.com"
+IDENTITY_TOOLKIT = f"https://{IDENTITY_TOOLKIT_HOST}"
 APP_NAME = "studio"
 
 
@@ -66,8 +66,8 @@ class FirebaseSessions:
         """Email and password, the second way in: the session cookie, or NoAccess."""
         if not self._api_key:
             raise NoAccess("no_access")
-        emulator = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")
-        base = f"http://{emulator}/identitytoolkit.googleapis.com" if emulator else IDENTITY_TOOLKIT
+        emulator = auth_emulator_host()
+        base = f"http://{emulator}/{IDENTITY_TOOLKIT_HOST}" if emulator else IDENTITY_TOOLKIT
         async with httpx.AsyncClient(timeout=10) as client:
             response = await client.post(
                 f"{base}/v1/accounts:signInWithPassword",
