@@ -149,7 +149,7 @@ def test_a_google_account_that_is_not_staff_is_told_it_has_no_access(
     context: BrowserContext, site: LiveServer, auth_emulator: AuthEmulator
 ) -> None:
     page = context.new_page()
-    id_token = google_id_token_from_widget(page, auth_emulator, "visitor@example.com")
+    id_token = google_id_token_from_widget(page, auth_emulator, "guest.google@example.com")
     page.goto(site.url + "/studio")
     hand_token_to_server(page, id_token)
     expect(page.get_by_role("alert")).to_have_text("You have no access to the studio.")
