@@ -8,6 +8,8 @@ Two outputs:
   server which files a page links.
 - bundles/client/boot-*.js: the small script every page carries inline, which
   starts the ES modules after the first paint (ui/boot/boot.ts).
+- bundles/client/studio-*.js: the studio sign-in page's own script (ui/studio/),
+  which no public page links.
 
 Run: `uv run python build.py` (after `npm ci`).
 """
@@ -161,6 +163,32 @@ def build_boot_script() -> None:
     )
 
 
+STUDIO_SCRIPTS = {"googleSignIn": UI / "studio" / "googleSignIn.ts"}
+
+
+def build_studio_scripts() -> None:
+    # Apart from the site's modules (no shared chunk), so the public pages'
+    # bundles stay exactly as they are.
+    run_esbuild(
+        [
+            *(str(path) for path in STUDIO_SCRIPTS.values()),
+            *COMMON_FLAGS,
+            "--format=esm",
+            "--target=chrome100,edge100,firefox100,safari15",
+            "--entry-names=studio-[name]-[hash]",
+            f"--outdir={CLIENT_DIR}",
+        ]
+    )
+
+
+def studio_script_urls() -> dict[str, str]:
+    def url(source: Path) -> str:
+        (built,) = CLIENT_DIR.glob(f"studio-{source.stem}-*.js")
+        return ASSETS_URL + built.name
+
+    return {name: url(source) for name, source in STUDIO_SCRIPTS.items()}
+
+
 def check_asset_urls() -> None:
     """Every asset URL the server's HTML names is a file the client build wrote."""
     named = set(re.findall(r"/assets/media/[\w.-]+", SERVER_BUNDLE.read_text(encoding="utf-8")))
@@ -240,9 +268,11 @@ def build() -> None:
     build_server_bundle()
     build_client_bundle()
     build_boot_script()
+    build_studio_scripts()
     check_asset_urls()
     precompress(CLIENT_DIR)
     manifest = manifest_from_metafile(json.loads(CLIENT_METAFILE.read_text()))
+    manifest["studio"] = studio_script_urls()
     MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n")
     CLIENT_METAFILE.unlink()
     print(f"build.py: wrote {SERVER_BUNDLE.relative_to(ROOT)} and {MANIFEST.relative_to(ROOT)}")

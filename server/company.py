@@ -40,6 +40,8 @@ class Company:
     firebase_project_id: str
     # The web app's config: the studio's sign-in (Firebase Authentication) and photos (Storage).
     firebase_api_key: str | None = None
+    # The host of the Google sign-in popup and its helper iframe (<project>.firebaseapp.com).
+    firebase_auth_domain: str | None = None
     firebase_storage_bucket: str | None = None
     same_as: tuple[str, ...] = ()
     # Arabic versions of name, short_name and video_title ([ar] in company.toml).
@@ -102,6 +104,7 @@ def load_company(path: Path) -> Company:
         ),
         firebase_project_id=firebase.text("project_id"),
         firebase_api_key=firebase.optional_text("api_key"),
+        firebase_auth_domain=firebase.optional_text("auth_domain"),
         firebase_storage_bucket=firebase.optional_text("storage_bucket"),
         same_as=tuple(str(url) for url in table.get("same_as", list)) if "same_as" in raw else (),
         arabic=_arabic_facts(table, path),

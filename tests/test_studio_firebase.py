@@ -198,3 +198,38 @@ def test_without_a_session_or_token_nothing_reaches_firestore(
     assert no_token.status_code == 403
     assert list(firestore_emulator.client().collection("Projects").stream()) == []
     staff.client.close()
+
+
+def test_the_sign_in_page_alone_allows_the_google_sign_in_script(
+    firebase_site: LiveServer, auth_emulator: AuthEmulator
+) -> None:
+    page = httpx.get(firebase_site.url + "/studio")
+    script = re.search(
+        r'<script type="module" src="(/assets/studio-googleSignIn-\w+\.js)">', page.text
+    )
+    assert script is not None
+    assert httpx.get(firebase_site.url + script.group(1)).status_code == 200
+    # The SDK's needs on the emulator: its script and gapi, the emulator's API and helper iframe.
+    emulator = f"http://{auth_emulator.host}"
+    assert page.headers["content-security-policy"] == (
+        "default-src 'none'; script-src 'self' https://apis.google.com; "
+        f"connect-src {emulator}; frame-src {emulator}; style-src 'self'; "
+        "img-src 'self' data: https://firebasestorage.googleapis.com"
+        " https://storage.googleapis.com; "
+        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    )
+    assert page.headers["cross-origin-opener-policy"] == "same-origin-allow-popups"
+
+    # Every other studio page, and every public page, stays without it.
+    auth_emulator.add_account("csp@example.com", PASSWORD, staff=True)
+    staff = Staff(firebase_site, "csp@example.com")
+    try:
+        inside = staff.client.get("/studio/projects")
+    finally:
+        staff.client.close()
+    assert "script-src" not in inside.headers["content-security-policy"]
+    assert inside.headers["cross-origin-opener-policy"] == "same-origin"
+    public = httpx.get(firebase_site.url + "/projects")
+    assert "studio-googleSignIn" not in public.text
+    assert "apis.google.com" not in public.headers["content-security-policy"]
+    assert public.headers["cross-origin-opener-policy"] == "same-origin"

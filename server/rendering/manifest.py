@@ -42,6 +42,8 @@ class AssetManifest:
     # ui/boot/boot.ts as built, inline in every page so that no request comes
     # before the first paint.
     inline_boot: str = ""
+    # The studio's own scripts by name (ui/studio/), which no public page links.
+    studio_scripts: dict[str, str] = field(default_factory=dict)
 
     @property
     def style_hashes(self) -> tuple[str, ...]:
@@ -95,6 +97,7 @@ class AssetManifest:
             next_page_fonts={
                 lang: tuple(urls) for lang, urls in raw.get("nextPageFonts", {}).items()
             },
+            studio_scripts=dict(raw.get("studio", {})),
         )
 
     def all_urls(self) -> tuple[str, ...]:

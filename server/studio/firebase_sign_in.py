@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import os
 import time
 from datetime import timedelta
 from typing import Any
@@ -22,6 +21,7 @@ import firebase_admin
 import httpx2 as httpx
 from firebase_admin import auth, exceptions
 
+from server.studio.google_sign_in import IDENTITY_TOOLKIT_HOST, auth_emulator_host
 from server.studio.sessions import StaffSession
 
 logger = logging.getLogger(__name__)
@@ -29,7 +29,7 @@ logger = logging.getLogger(__name__)
 # How old a sign-in may be to start a session (Firebase's advice: five minutes).
 RECENT_SIGN_IN_SECONDS = 5 * 60
 
-IDENTITY_TOOLKIT = "https://identitytoolkit.googleapis.com"
+IDENTITY_TOOLKIT = f"https://{IDENTITY_TOOLKIT_HOST}"
 APP_NAME = "studio"
 
 
@@ -70,8 +70,8 @@ class FirebaseSessions:
         """Email and password, the second way in: the session cookie, or NoAccess."""
         if not self._api_key:
             raise NoAccess("no_access")
-        emulator = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")
-        base = f"http://{emulator}/identitytoolkit.googleapis.com" if emulator else IDENTITY_TOOLKIT
+        emulator = auth_emulator_host()
+        base = f"http://{emulator}/{IDENTITY_TOOLKIT_HOST}" if emulator else IDENTITY_TOOLKIT
         try:
             async with httpx.AsyncClient(timeout=10) as client:
                 response = await client.post(

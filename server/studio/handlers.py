@@ -37,6 +37,7 @@ from server.studio.forms import (
     text_errors,
     text_fields,
 )
+from server.studio.google_sign_in import GoogleSignIn
 from server.studio.messages import text
 from server.studio.photos import (
     MAX_PIXELS,
@@ -78,10 +79,13 @@ class Studio:
         photo_urls: PhotoUrlPolicy,
         image_hosts: tuple[str, ...],
         photo_max_bytes: int,
+        google: GoogleSignIn | None = None,
     ) -> None:
         self.sessions: StaffSessions = sessions
         # Local: one button, no account (loopback only); Firebase: email and password.
         self._sign_in = sessions
+        # Firebase mode's first way in: Google accounts, through the sign-in page's script.
+        self._google = google
         self.content = content
         self.photos = photos
         self.photo_max_bytes = photo_max_bytes
@@ -434,6 +438,7 @@ class Studio:
         session: StaffSession | None = None,
         status: int = 200,
         refresh: str | None = None,
+        scripts: Mapping[str, str] | None = None,
     ) -> Response:
         locale = request_locale(request)
 
@@ -457,13 +462,20 @@ class Studio:
                 "refresh": refresh,
             }
         )
-        return HTMLResponse(html, status, headers=studio_headers(self._image_hosts))
+        return HTMLResponse(html, status, headers=studio_headers(self._image_hosts, scripts))
 
     def _sign_in_page(
         self, request: Request, *, error: str | None = None, status: int = 200
     ) -> Response:
         local = isinstance(self._sign_in, SessionStore)
-        return self._page(request, "sign_in.html", {"local": local, "error": error}, status=status)
+        google = self._google
+        return self._page(
+            request,
+            "sign_in.html",
+            {"local": local, "error": error, "google": google},
+            status=status,
+            scripts=google.csp_directives() if google else None,
+        )
 
     def refusal_page(self, request: Request, refusal: Refusal) -> Response:
         return self._page(request, "refusal.html", {"key": refusal.key}, status=refusal.status)

@@ -15,6 +15,11 @@ MESSAGES: dict[str, dict[Locale, str]] = {
         Locale.EN: "Development mode on this computer only: no account needed.",
         Locale.AR: "وضع التطوير على هذا الحاسوب فقط: لا حاجة إلى حساب.",
     },
+    "sign_in_google": {Locale.EN: "Sign in with Google", Locale.AR: "الدخول بحساب Google"},
+    "google_failed": {
+        Locale.EN: "Google sign-in did not finish. Try again, or use your email and password.",
+        Locale.AR: "لم يكتمل الدخول بحساب Google. حاول مرة أخرى، أو استخدم بريدك وكلمة المرور.",
+    },
     "email": {Locale.EN: "Email", Locale.AR: "البريد الإلكتروني"},
     "password": {Locale.EN: "Password", Locale.AR: "كلمة المرور"},
     "wrong_password": {

@@ -19,9 +19,11 @@ from starlette.routing import BaseRoute, Route
 from server.company import Company
 from server.content.local import IMAGES_FOLDER
 from server.content.photo_urls import PhotoUrlPolicy
+from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
 from server.studio.firebase_sign_in import FirebaseSessions
 from server.studio.firestore_content import FirestoreStudioContent
+from server.studio.google_sign_in import GoogleSignIn, auth_emulator_host
 from server.studio.handlers import Handler, Refusal, Studio
 from server.studio.local_content import LocalStudioContent
 from server.studio.photos import LocalPhotoFolder
@@ -75,8 +77,25 @@ def open_studio(settings: Settings, company: Company) -> Studio | None:
             photo_urls=photo_urls,
             image_hosts=settings.image_hosts,
             photo_max_bytes=photo_max_bytes,
+            google=google_sign_in(settings, company, project),
         )
     return None
+
+
+def google_sign_in(settings: Settings, company: Company, project: str) -> GoogleSignIn | None:
+    """The Google button, when company.toml's [firebase] has api_key and auth_domain."""
+    if not company.firebase_api_key or not company.firebase_auth_domain:
+        return None
+    scripts = AssetManifest.load(settings.bundles_dir).studio_scripts
+    if "googleSignIn" not in scripts:
+        raise SettingsError("bundles/manifest.json names no studio script: run build.py again")
+    return GoogleSignIn(
+        api_key=company.firebase_api_key,
+        auth_domain=company.firebase_auth_domain,
+        project_id=project,
+        script_url=scripts["googleSignIn"],
+        emulator_host=auth_emulator_host(),
+    )
 
 
 def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:

@@ -6,16 +6,19 @@ already carry, so these win on the studio's responses alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from ipaddress import ip_address
 
 from starlette.requests import Request
 
 
-def studio_csp(image_hosts: tuple[str, ...]) -> str:
+def studio_csp(image_hosts: tuple[str, ...], scripts: Mapping[str, str] | None = None) -> str:
+    """`scripts`: the directives of the one page that runs one (the Google sign-in)."""
     images = " ".join(f"https://{host}" for host in image_hosts)
     directives = {
-        # No script at all: the studio is plain forms.
+        # No script elsewhere: the studio is plain forms.
         "default-src": "'none'",
+        **(scripts or {}),
         "style-src": "'self'",
         "img-src": f"'self' data: {images}".strip(),
         "form-action": "'self'",
@@ -25,13 +28,19 @@ def studio_csp(image_hosts: tuple[str, ...]) -> str:
     return "; ".join(f"{name} {value}" for name, value in directives.items())
 
 
-def studio_headers(image_hosts: tuple[str, ...]) -> dict[str, str]:
-    return {
-        "Content-Security-Policy": studio_csp(image_hosts),
+def studio_headers(
+    image_hosts: tuple[str, ...], scripts: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    headers = {
+        "Content-Security-Policy": studio_csp(image_hosts, scripts),
         "X-Robots-Tag": "noindex, nofollow",
         "Cache-Control": "no-store",
         "Referrer-Policy": "same-origin",
     }
+    if scripts:
+        # The Google sign-in popup reports back to this page through window.opener.
+        headers["Cross-Origin-Opener-Policy"] = "same-origin-allow-popups"
+    return headers
 
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})

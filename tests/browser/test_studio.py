@@ -61,7 +61,8 @@ def firebase_studio(request: pytest.FixtureRequest, folder: Path) -> Iterator[St
     def sign_in(page: Page) -> None:
         page.get_by_label("Email").fill(STAFF_EMAIL)
         page.get_by_label("Password").fill(STAFF_PASSWORD)
-        page.get_by_role("button", name="Sign in").click()
+        # exact: the Google button beside it says "Sign in with Google"
+        page.get_by_role("button", name="Sign in", exact=True).click()
 
     def stored_project(document_id: str) -> dict[str, Any] | None:
         return firestore.client().collection("Projects").document(document_id).get().to_dict()

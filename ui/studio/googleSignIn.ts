@@ -1,0 +1,66 @@
+// The studio's "Sign in with Google" (Firebase mode): Firebase Authentication's popup gives an
+// ID token, which the sign-in page's own form posts to the server, which makes the session cookie.
+// Without this script the button stays hidden and email and password still work.
+import { initializeApp } from "firebase/app";
+import {
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  GoogleAuthProvider,
+  inMemoryPersistence,
+  initializeAuth,
+  signInWithPopup,
+} from "firebase/auth";
+
+type FirebaseConfig = {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  // "http://host:port" when the server uses the Auth emulator.
+  emulator: string | null;
+};
+
+function readConfig(element: HTMLElement): FirebaseConfig | null {
+  try {
+    return JSON.parse(element.dataset.firebase ?? "") as FirebaseConfig;
+  } catch {
+    return null;
+  }
+}
+
+function start(): void {
+  const button = document.querySelector<HTMLButtonElement>("#google-sign-in");
+  const form = document.querySelector<HTMLFormElement>("#google-token");
+  const token = form?.querySelector<HTMLInputElement>("input[name=id_token]");
+  const failed = document.querySelector<HTMLElement>("#google-failed");
+  const config = button && readConfig(button);
+  if (!button || !form || !token || !failed || !config) return;
+
+  const { emulator, ...options } = config;
+  // In memory only: the session cookie is what keeps staff signed in, not the browser's Firebase user.
+  const auth = initializeAuth(initializeApp(options, "studio"), {
+    persistence: inMemoryPersistence,
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
+  if (emulator) connectAuthEmulator(auth, emulator, { disableWarnings: true });
+  const provider = new GoogleAuthProvider();
+  provider.setCustomParameters({ prompt: "select_account" });
+
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    failed.hidden = true;
+    signInWithPopup(auth, provider)
+      .then((credential) => credential.user.getIdToken())
+      .then((idToken) => {
+        token.value = idToken;
+        form.submit();
+      })
+      .catch((error: unknown) => {
+        console.error("Google sign-in did not finish", error);
+        failed.hidden = false;
+        button.disabled = false;
+      });
+  });
+}
+
+start();
