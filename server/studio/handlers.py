@@ -163,18 +163,14 @@ class Studio:
         session = await self._require_session(request)
         collection = _collection(request)
         document_id = request.path_params["id"]
-        fields = await self.content.document(collection, document_id)
-        if fields is None:
-            raise HTTPException(404)
+        fields = await self._existing(collection, document_id)
         return self._form(request, session, collection, document_id, fields, {})
 
     async def delete_form(self, request: Request) -> Response:
         session = await self._require_session(request)
         collection = _collection(request)
         document_id = request.path_params["id"]
-        fields = await self.content.document(collection, document_id)
-        if fields is None:
-            raise HTTPException(404)
+        fields = await self._existing(collection, document_id)
         name = fields.get("name") if isinstance(fields.get("name"), str) else document_id
         return self._page(
             request,
@@ -270,9 +266,7 @@ class Studio:
         session, form = await self._write_request(request, upload=True)
         collection = _collection(request)
         document_id = request.path_params["id"]
-        current = await self.content.document(collection, document_id)
-        if current is None:
-            raise HTTPException(404)
+        current = await self._existing(collection, document_id)
         values = read_text_fields(collection, form)
         errors = text_errors(collection, values)
         photo = await self._checked_photo(form, errors, required=False)
@@ -327,6 +321,13 @@ class Studio:
 
     async def _session(self, request: Request) -> StaffSession | None:
         return await self.sessions.find(request.cookies.get(COOKIE_NAME))
+
+    async def _existing(self, collection: Collection, document_id: str) -> dict[str, Any]:
+        """The document's fields, or a 404."""
+        fields = await self.content.document(collection, document_id)
+        if fields is None:
+            raise HTTPException(404)
+        return fields
 
     async def _require_session(self, request: Request) -> StaffSession:
         session = await self._session(request)
