@@ -141,14 +141,8 @@ class PageRenderer:
         cached = self._cached(page.path, identity)
         if cached is not None:
             return cached
-        keys = await self._keys(snapshots)
         return await self._render(
-            page.path,
-            page,
-            snapshots,
-            keys,
-            self._made_from(identity, snapshots, keys),
-            lambda: self.meta(page, snapshots),
+            page.path, page, snapshots, identity, lambda _keys: self.meta(page, snapshots)
         )
 
     def _identity(self, snapshots: list[Snapshot]) -> object | None:
@@ -201,14 +195,12 @@ class PageRenderer:
             raise UnknownItem(
                 item_page.item_id, other_case=id_in_other_case(snapshot.items, item_page.item_id)
             )
-        keys = await self._keys(snapshots)
         return await self._render(
             item_page.path,
             page,
             snapshots,
-            keys,
-            self._made_from(identity, snapshots, keys),
-            lambda: self.item_meta(item_page, card, keys.get(card.photoUrl)),
+            identity,
+            lambda keys: self.item_meta(item_page, card, keys.get(card.photoUrl)),
         )
 
     async def _render(
@@ -216,11 +208,13 @@ class PageRenderer:
         path: str,
         page: SitePage,
         snapshots: list[Snapshot],
-        keys: dict[str, str],
-        made_from: object,
-        meta: Callable[[], PageMeta],
+        identity: object | None,
+        meta: Callable[[dict[str, str]], PageMeta],
     ) -> PageRender:
+        """Render the page the cache missed; `meta` is built from the photos' keys."""
+        keys = await self._keys(snapshots)
         # A page is rendered again when its content or one of its photos changes.
+        made_from = self._made_from(identity, snapshots, keys)
         cached = self._pages.get(path, made_from)
         if cached is not None:
             return PageRender(cached, from_cache=True)
@@ -229,7 +223,7 @@ class PageRenderer:
         body_html = await self._pool.render(path, json.dumps(data, ensure_ascii=False))
         rendered = RenderedPage.from_html(
             self._document.render(
-                meta=meta(), body_html=body_html, page_data_json=json_for_script(data)
+                meta=meta(keys), body_html=body_html, page_data_json=json_for_script(data)
             )
         )
         if self._cache_pages:
