@@ -50,8 +50,8 @@ class Settings:
     # (edits show on the next reload); off: read every CONTENT_CACHE_SECONDS.
     content_live: bool = True
     # With listeners: no collection older than this is served while Firestore
-    # answers reads. Each listener's view is checked against a read every
-    # (this - FIRESTORE_TIMEOUT_SECONDS) s, which also catches a silent stream.
+    # answers. A page that finds a view older first probes the listeners'
+    # connection (no document read), which also catches a silent stream.
     content_max_staleness_seconds: float = 45.0
     # Keep rendered pages until their content changes (off: render every request).
     html_cache: bool = True
@@ -98,7 +98,7 @@ class Settings:
             raise SettingsError(
                 f"CONTENT_MAX_STALENESS_SECONDS={self.content_max_staleness_seconds:g}: expected"
                 f" more than FIRESTORE_TIMEOUT_SECONDS ({self.firestore_timeout_seconds:g}),"
-                " the longest a check's read may take"
+                " the longest a probe of the listeners' connection may take"
             )
         # Firebase's limits for a session cookie: five minutes to two weeks.
         if not 5 / 60 <= self.studio_session_hours <= 14 * 24:
@@ -106,11 +106,6 @@ class Settings:
                 f"STUDIO_SESSION_HOURS={self.studio_session_hours:g}: expected between"
                 " 0.0834 (five minutes) and 336 (two weeks), Firebase's limits for a session"
             )
-
-    @property
-    def content_check_seconds(self) -> float:
-        """How often a listener's view is checked against a read: its age stays within the bound."""
-        return self.content_max_staleness_seconds - self.firestore_timeout_seconds
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Settings:

@@ -38,7 +38,9 @@ def fetch(store: FirestoreContentStore, collection: Collection) -> list[object]:
 def test_reads_a_whole_collection_as_typed_items(firestore: FirestoreEmulator) -> None:
     firestore.seed("Projects", [PROJECT, {**PROJECT, "id": "p2", "name": "Dead Sea lobby"}])
     firestore.seed("Slider", [{"id": "s1", "photoUrl": STORAGE_URL, "caption": "ignored"}])
-    store = FirestoreContentStore(firestore.client(), timeout_seconds=5)
+    store = FirestoreContentStore.connect(
+        project=firestore.project, timeout_seconds=5, emulator_host=firestore.host
+    )
     projects = fetch(store, Collection.PROJECTS)
     assert sorted(item.name for item in projects) == ["Abdoun villa", "Dead Sea lobby"]  # type: ignore[attr-defined]
     assert CardItem(**PROJECT) in projects
@@ -50,7 +52,9 @@ def test_a_document_with_a_wrongly_typed_field_is_skipped(
     firestore: FirestoreEmulator, caplog: pytest.LogCaptureFixture
 ) -> None:
     firestore.seed("Collabrations", [PROJECT, {**PROJECT, "id": "bad", "description": 42}])
-    store = FirestoreContentStore(firestore.client(), timeout_seconds=5)
+    store = FirestoreContentStore.connect(
+        project=firestore.project, timeout_seconds=5, emulator_host=firestore.host
+    )
     with caplog.at_level(logging.WARNING):
         items = fetch(store, Collection.COLLABRATIONS)
     assert [item.id for item in items] == ["p1"]  # type: ignore[attr-defined]

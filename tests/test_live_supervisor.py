@@ -58,7 +58,7 @@ class DrivenListener:
 
 @dataclass
 class DrivenStore:
-    """Listens with DrivenListeners; reads answer `items` or fail."""
+    """Listens with DrivenListeners; reads answer `items` or fail, and so do probes."""
 
     items: list[ContentItem] = field(default_factory=list)
     reads_fail: bool = False
@@ -66,6 +66,8 @@ class DrivenStore:
     # How many listeners of a collection were open at once, at most.
     most_open: int = 0
     on_listen: Callable[[DrivenListener], None] | None = None
+    # Reads and probes asked of the database.
+    calls: int = 0
 
     @property
     def photo_urls(self) -> PhotoUrlPolicy:
@@ -90,9 +92,15 @@ class DrivenStore:
         return self.listeners[collection][-1]
 
     async def fetch(self, collection: Collection) -> list[ContentItem]:
+        self.calls += 1
         if self.reads_fail:
             raise ContentUnavailableError("database down")
         return list(self.items)
+
+    async def probe(self) -> None:
+        self.calls += 1
+        if self.reads_fail:
+            raise ContentUnavailableError("database down")
 
     async def close(self) -> None:
         return None

@@ -18,11 +18,13 @@ snapshot, a request waits for it up to `first_snapshot_wait_seconds`, then
 reads as above; once the listener fails (`listener_failed`) the collection is
 read as above, every `max_age` seconds, until the listener is back.
 
-A listener's view is served only while it is vouched for: a snapshot or a
-check against a read (`verify`) within `max_staleness_seconds`. A check that
-finds the view behind the read publishes the read and reports the listener
-(`on_listener_behind`); a view older than the bound is checked before it is
-served, and only a failed read lets it be served older.
+A listener's view is served only while it is vouched for within
+`max_staleness_seconds`: by a snapshot, or by a probe that the listeners'
+connection answered (`vouch`; one small call, no document read). A view older
+than the bound is vouched for before it is served, by the request that finds
+it so: an idle site asks Firestore nothing. Only a failed probe lets a view be
+served older; a probe with no answer also makes the store open a new
+connection, which ends the listeners on the old one.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from server.content.errors import log_fetch_error
@@ -80,13 +82,10 @@ class _Entry:
     live: bool = False
     # Set when the listener's first snapshot is in, or when it fails first.
     listener_settled: asyncio.Event | None = None
-    # When the listener's view was last known to match the database: its
-    # latest snapshot, or the start of a read that found the same items.
+    # When the listener's view was last known to be current: its latest
+    # snapshot, or the start of a probe its connection answered.
     verified_at: float = float("-inf")
-    # A check of the listener's view against a read, in flight.
-    verifying: asyncio.Task[None] | None = None
     verify_tried_at: float = float("-inf")
-    read_by_check: bool = False
 
 
 class ContentCache:
@@ -110,19 +109,20 @@ class ContentCache:
         self._versions = 0
         # Told when a read succeeds while no listener is live (the database is back).
         self.on_read_while_not_live: Callable[[Collection], None] | None = None
-        # Told when a check finds a listener's view behind a read (it missed a change).
-        self.on_listener_behind: Callable[[Collection, str], None] | None = None
+        # Asks the listeners' connection for an answer (FirestoreContentStore.probe).
+        self.probe_connection: Callable[[], Awaitable[None]] | None = None
+        self._vouching: asyncio.Task[None] | None = None
 
     async def get(self, collection: Collection) -> Snapshot:
         entry = self._entries[collection]
         if entry.live and entry.snapshot is not None:
             if self._vouched(entry):
                 return entry.snapshot  # the listener keeps it current
-            # Older than the bound: checked against a read first (once per
-            # max_age while reads fail: then the listener's view is all there is).
+            # Older than the bound: vouched for first (once per max_age while
+            # probes fail: then the listener's view is all there is).
             tried = self._clock() - entry.verify_tried_at
-            if entry.verifying is not None or tried >= self._max_age:
-                await self.verify(collection)
+            if self._vouching is not None or tried >= self._max_age:
+                await self.vouch()
             if entry.live and entry.snapshot is not None:
                 return entry.snapshot
         if entry.listening and entry.snapshot is None and entry.listener_settled is not None:
@@ -149,56 +149,38 @@ class ContentCache:
         # Each visitor waits on the event by itself: one giving up ends no other's wait.
         await set_within(settled, self._first_snapshot_wait)
 
-    def unvouched_for(self, collection: Collection) -> float:
-        """Seconds since a live listener's view was last vouched for (inf: never)."""
-        return self._clock() - self._entries[collection].verified_at
-
-    def unchecked_for(self, collection: Collection) -> float:
-        """Seconds since a check of the listener's view was last tried, read or not (inf: never)."""
-        return self._clock() - self._entries[collection].verify_tried_at
-
     def _vouched(self, entry: _Entry) -> bool:
         return self._clock() - entry.verified_at <= self._max_staleness
 
-    async def verify(self, collection: Collection) -> None:
-        """Check a live listener's view against a read; concurrent callers share one read."""
-        entry = self._entries[collection]
-        if entry.verifying is None:
+    async def vouch(self) -> None:
+        """Vouch for the listeners' views: their connection answers a probe. Callers share one."""
+        if self._vouching is None:
             record_read()
-            entry.verifying = asyncio.create_task(self._verify(collection, entry))
-        # shield: one visitor giving up must not cancel the check the others wait on.
-        await asyncio.shield(entry.verifying)
+            self._vouching = asyncio.create_task(self._vouch())
+        # shield: one visitor giving up must not cancel the probe the others wait on.
+        await asyncio.shield(self._vouching)
 
-    async def _verify(self, collection: Collection, entry: _Entry) -> None:
-        started = entry.verify_tried_at = self._clock()
+    async def _vouch(self) -> None:
+        started = self._clock()
+        for entry in self._entries.values():
+            entry.verify_tried_at = started
         try:
-            items = tuple(await self._store.fetch(collection))
+            assert self.probe_connection is not None  # set wherever listeners run
+            await self.probe_connection()
         except ContentUnavailableError as error:
-            # The bound holds while Firestore answers reads; now it does not.
-            log_fetch_error(collection, error)
+            # The bound holds while Firestore answers; now it does not.
+            logger.error("The listeners' connection did not answer a probe: %s", error)
             return
         except Exception:
-            logger.exception("Unexpected error checking %s", collection.firestore_name)
+            logger.exception("Unexpected error probing the listeners' connection")
             return
         finally:
-            entry.verifying = None
-        if not entry.live or entry.snapshot is None or entry.verified_at >= started:
-            return  # the listener stopped, or delivered while the read ran: it is newer
-        if entry.snapshot.items == items:
-            entry.verified_at = started
-            return
-        heard = len(entry.snapshot.items)
-        age = started - entry.verified_at
-        entry.snapshot = Snapshot(items=items, version=self._next_version())
-        entry.verified_at = entry.checked_at = started
-        # The read stands for the first read of the outage (listener_failed).
-        entry.read_by_check = True
-        if self.on_listener_behind is not None:
-            self.on_listener_behind(
-                collection,
-                f"the listener's view ({heard} items, vouched for {age:.0f} s ago)"
-                f" differs from a read ({len(items)} items)",
-            )
+            self._vouching = None
+        # An answer on the connection the listeners use: had anything changed,
+        # their streams would have brought it.
+        for entry in self._entries.values():
+            if entry.live:
+                entry.verified_at = max(entry.verified_at, started)
 
     def listener_started(self, collection: Collection) -> None:
         """A listener was subscribed for the collection; its snapshot is on its way."""
@@ -222,11 +204,10 @@ class ContentCache:
     def listener_failed(self, collection: Collection, error: str) -> None:
         """The listener stopped: read the collection as without one, until it is back."""
         entry = self._entries[collection]
-        if entry.live and not entry.read_by_check:
+        if entry.live:
             # The first failure of an outage: read at once. Later failures of
             # the same outage wait for max_age like any read.
             entry.checked_at = float("-inf")
-        entry.read_by_check = False
         entry.listening = entry.live = False
         entry.last_error = error
         if entry.listener_settled is not None:
@@ -281,12 +262,9 @@ class ContentCache:
         return self._versions
 
     async def close(self) -> None:
-        tasks = [
-            task
-            for entry in self._entries.values()
-            for task in (entry.refresh, entry.verifying)
-            if task is not None
-        ]
+        tasks = [entry.refresh for entry in self._entries.values() if entry.refresh is not None]
+        if self._vouching is not None:
+            tasks.append(self._vouching)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -65,7 +65,7 @@ def open_content(settings: Settings, company: Company) -> OpenContent:
     )
     live = None
     if isinstance(store, FirestoreContentStore) and settings.content_live:
-        live = LiveContent(store, cache, check_every=settings.content_check_seconds)
+        live = LiveContent(store, cache)
         live.start()
     how = "listeners" if live is not None else f"reads every {settings.content_cache_seconds:g} s"
     logger.info("Content kept current by %s", how)

@@ -1,44 +1,84 @@
-"""The Firestore content store: google-cloud-firestore over gRPC.
+"""The Firestore content store: google-cloud-firestore's public GAPIC client over gRPC.
+
+One channel per server process carries every read, probe and listener, so a
+probe that answers vouches for the listeners' connection too. The store opens
+that channel itself (the handwritten `firestore.Client` keeps its channel
+private) with a connection of its own: gRPC otherwise shares connections
+between channels to the same address, and a new channel would go on using the
+one found dead. In production the channel sends gRPC keepalive pings every
+30 s, as the library's own does, which is what notices a connection that died
+without a close while nobody asks anything.
+
+A read or probe that gets no answer within its deadline may be talking into a
+connection dropped silently on the way (a NAT, a load balancer): the store then
+opens a new channel for what follows and closes the old one, which ends the
+listeners on it (their supervisor subscribes them again, on the new channel,
+resuming where they were).
 
 The client honours GOOGLE_CLOUD_PROJECT, FIRESTORE_EMULATOR_HOST and the
-standard Google credentials. Its default retry policy keeps retrying an
-unavailable server for minutes; a page must not wait that long, so every read
-carries a retry policy and a deadline of `timeout_seconds` in all.
-
-A read that gets no answer at all within its deadline may be talking into a
-connection dropped silently on the way (a NAT, a load balancer): gRPC keeps
-using it, and every later read and listener would hang the same way. So the
-store then opens a new client, on a new connection, for what follows, and
-closes the old one's channel, which ends the listeners on it (their
-supervisor subscribes them again, on the new connection).
+standard Google credentials. Every read carries a retry budget and a deadline
+of `timeout_seconds` in all: the library's default retries an unavailable
+server for minutes, and a page must not wait that long.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
+import grpc
 from google.api_core import exceptions as google_errors
 from google.api_core import retry as retries
-from google.cloud import firestore
+from google.cloud.firestore_v1.services.firestore import FirestoreClient
+from google.cloud.firestore_v1.services.firestore.transports import FirestoreGrpcTransport
+from google.cloud.firestore_v1.types import (
+    ListCollectionIdsRequest,
+    RunQueryRequest,
+    RunQueryResponse,
+    StructuredQuery,
+)
 
-from server.content.firestore_client import OwnConnectionClient
-from server.content.listener import CollectionListener, OnDocuments, OnStopped
+from server.content.listener import (
+    CollectionListener,
+    ListenPosition,
+    OnDocuments,
+    OnStopped,
+    decode_fields,
+)
 from server.content.models import Collection, ContentItem, parse_documents
 from server.content.photo_urls import PhotoUrlPolicy
 from server.content.store import ContentUnavailableError
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # Everything the client can raise for a failed read: API errors (unavailable,
 # permission denied, deadline exceeded, ...) and the retry policy giving up.
 _READ_ERRORS = (google_errors.GoogleAPIError, google_errors.RetryError)
 
-logger = logging.getLogger(__name__)
-
-
-# Attempts per collection read, first try, retries and stream resumes together.
+# Attempts per collection read, first try and retries together.
 MAX_ATTEMPTS_PER_READ = 4
+
+_CHANNEL_OPTIONS = [
+    ("grpc.use_local_subchannel_pool", 1),  # a connection of its own (see above)
+    ("grpc.max_receive_message_length", -1),  # as the library's: a document may be large
+]
+# Production only: the Firestore emulator refuses pings this frequent ("too_many_pings").
+_KEEPALIVE = [("grpc.keepalive_time_ms", 30_000)]
+
+
+def open_api(emulator_host: str | None) -> FirestoreClient:
+    """A GAPIC client on a channel of its own, to the emulator or to Firestore."""
+    if emulator_host:
+        channel = grpc.insecure_channel(emulator_host, options=_CHANNEL_OPTIONS)
+    else:
+        # Credentials from the environment (GOOGLE_APPLICATION_CREDENTIALS, the platform's).
+        channel = FirestoreGrpcTransport.create_channel(options=[*_CHANNEL_OPTIONS, *_KEEPALIVE])
+    return FirestoreClient(transport=FirestoreGrpcTransport(channel=channel))
 
 
 class _AttemptBudget:
@@ -57,29 +97,44 @@ class _AttemptBudget:
 class FirestoreContentStore:
     def __init__(
         self,
-        client: firestore.Client,
+        connect: Callable[[], FirestoreClient],
         *,
+        project: str,
         timeout_seconds: float,
         photo_urls: PhotoUrlPolicy | None = None,
-        reconnect: Callable[[], firestore.Client] | None = None,
+        emulator: bool = False,
     ) -> None:
-        self._client = client
         # Makes a new client (a new connection) after a read with no answer.
-        self._reconnect = reconnect
+        self._connect = connect
+        self._api = connect()
+        self._database = f"projects/{project}/databases/(default)"
+        self._metadata = [("google-cloud-resource-prefix", self._database)]
+        if emulator:
+            self._metadata.append(("authorization", "Bearer owner"))  # as the library does
         self._timeout = timeout_seconds
         self._photo_urls = photo_urls or PhotoUrlPolicy()
+        # Each collection's latest listener: the next one resumes where it got to.
+        self._listeners: dict[Collection, CollectionListener] = {}
 
     @classmethod
     def connect(
-        cls, *, project: str, timeout_seconds: float, photo_urls: PhotoUrlPolicy | None = None
+        cls,
+        *,
+        project: str,
+        timeout_seconds: float,
+        photo_urls: PhotoUrlPolicy | None = None,
+        emulator_host: str | None = None,
     ) -> FirestoreContentStore:
-        # Creating the client opens no connection, so a database that is down
+        """On the emulator at `emulator_host` or FIRESTORE_EMULATOR_HOST if either is set."""
+        # Creating the channel opens no connection, so a database that is down
         # at start-up does not stop the site from starting.
+        emulator_host = emulator_host or os.environ.get("FIRESTORE_EMULATOR_HOST")
         return cls(
-            OwnConnectionClient(project=project),
+            lambda: open_api(emulator_host),
+            project=project,
             timeout_seconds=timeout_seconds,
             photo_urls=photo_urls,
-            reconnect=lambda: OwnConnectionClient(project=project),
+            emulator=bool(emulator_host),
         )
 
     @property
@@ -87,84 +142,114 @@ class FirestoreContentStore:
         return self._photo_urls
 
     def listen(
-        self,
-        collection: Collection,
-        *,
-        on_documents: OnDocuments,
-        on_stopped: OnStopped,
+        self, collection: Collection, *, on_documents: OnDocuments, on_stopped: OnStopped
     ) -> CollectionListener:
-        """A real-time listener on the collection; its callbacks run on the client's threads."""
-        return CollectionListener(
-            self._client,
-            collection.firestore_name,
+        """A real-time listener on the collection; its callbacks run on its own thread."""
+        previous = self._listeners.get(collection)
+        listener = CollectionListener(
+            self._api,
+            database=self._database,
+            collection_id=collection.firestore_name,
+            metadata=self._metadata,
+            position=previous.position if previous is not None else ListenPosition(),
             on_documents=on_documents,
             on_stopped=on_stopped,
         )
+        self._listeners[collection] = listener
+        return listener
 
     async def fetch(self, collection: Collection) -> list[ContentItem]:
-        client = self._client
+        documents = await self._ask(
+            lambda api: self._read_all(api, collection), what=collection.firestore_name
+        )
+        return parse_documents(collection, documents, self._photo_urls)
+
+    async def probe(self) -> None:
+        """One small call on the listeners' connection: it answers, or ContentUnavailableError.
+
+        It lists the database's top-level collection ids, one to a page: no
+        document is read.
+        """
+        request = ListCollectionIdsRequest(parent=f"{self._database}/documents", page_size=1)
+        await self._ask(
+            lambda api: api.list_collection_ids(
+                request=request, retry=None, timeout=self._timeout, metadata=self._metadata
+            ),
+            what="Firestore",
+        )
+
+    async def _ask(self, call: Callable[[FirestoreClient], T], *, what: str) -> T:
+        api = self._api
         try:
             # The client is synchronous; a worker thread keeps the event loop
             # free. If the deadline passes the thread is abandoned, and gRPC's
             # own timeout and the attempt budget end it soon after.
             with anyio.fail_after(self._timeout):
-                documents = await anyio.to_thread.run_sync(
-                    self._read_all, client, collection, abandon_on_cancel=True
-                )
+                return await anyio.to_thread.run_sync(call, api, abandon_on_cancel=True)
         except TimeoutError as error:
-            await self._replace_client(client)
+            await self._replace_connection(api)
             raise ContentUnavailableError(
-                f"{collection.firestore_name}: no answer within {self._timeout:g} s"
+                f"{what}: no answer within {self._timeout:g} s"
             ) from error
         except _READ_ERRORS as error:
             if not _no_answer(error):
-                raise ContentUnavailableError(f"{collection.firestore_name}: {error}") from error
-            # gRPC's own deadline can end the read just before ours: the same silence.
-            await self._replace_client(client)
+                raise ContentUnavailableError(f"{what}: {error}") from error
+            # gRPC's own deadline can end the call just before ours: the same silence.
+            await self._replace_connection(api)
             raise ContentUnavailableError(
-                f"{collection.firestore_name}: no answer within {self._timeout:g} s ({error})"
+                f"{what}: no answer within {self._timeout:g} s ({error})"
             ) from error
-        return parse_documents(collection, documents, self._photo_urls)
 
-    async def _replace_client(self, failed: firestore.Client) -> None:
-        if self._reconnect is None or self._client is not failed:
-            return  # no way to, or another read already did
-        self._client = self._reconnect()
+    async def _replace_connection(self, failed: FirestoreClient) -> None:
+        if self._api is not failed:
+            return  # another call already did
+        self._api = self._connect()
         logger.warning(
             "Firestore gave no answer within %g s: opening a new connection"
             " (the old one may have been dropped silently) and ending its listeners",
             self._timeout,
         )
-        if isinstance(failed, OwnConnectionClient):
-            await anyio.to_thread.run_sync(failed.close_connection)
+        await anyio.to_thread.run_sync(failed.transport.close)
 
     def _read_all(
-        self, client: firestore.Client, collection: Collection
+        self, api: FirestoreClient, collection: Collection
     ) -> list[tuple[str, dict[str, Any]]]:
         # The whole collection, no filter, paging or ordering (the spec's one call).
-        stream = client.collection(collection.firestore_name).stream(
-            retry=self._new_retry(), timeout=self._timeout
+        request = RunQueryRequest(
+            parent=f"{self._database}/documents",
+            structured_query=StructuredQuery(
+                from_=[StructuredQuery.CollectionSelector(collection_id=collection.firestore_name)]
+            ),
         )
-        return [(snapshot.id, snapshot.to_dict() or {}) for snapshot in stream]
 
-    def _new_retry(self) -> retries.Retry:
-        # The client also resumes a stream that breaks half-way, at once and
-        # for as long as this predicate says yes: without a budget that is a
-        # tight loop against a failing database. One budget per read.
-        return retries.Retry(
+        def attempt() -> list[tuple[str, dict[str, Any]]]:
+            documents = []
+            responses = api.run_query(
+                request=request, retry=None, timeout=self._timeout, metadata=self._metadata
+            )
+            for response in responses:
+                raw = RunQueryResponse.pb(response)
+                if raw.HasField("document"):
+                    name = raw.document.name.rpartition("/")[2]
+                    documents.append((name, decode_fields(raw.document.fields)))
+            return documents
+
+        # A stream that breaks half-way is read again, within one budget per read.
+        retry = retries.Retry(
             predicate=_AttemptBudget(MAX_ATTEMPTS_PER_READ),
             initial=0.1,
             maximum=1.0,
             multiplier=2.0,
             timeout=self._timeout,
         )
+        return retry(attempt)()
 
     async def close(self) -> None:
-        self._client.close()  # type: ignore[no-untyped-call]  # untyped in the library
+        await anyio.to_thread.run_sync(self._api.transport.close)
 
 
 def _no_answer(error: Exception) -> bool:
-    """The read's deadline passed with no answer (not an error the database sent)."""
+    """The deadline passed with no answer (not an error the database sent)."""
     if isinstance(error, google_errors.RetryError):
         return error.cause is None or isinstance(error.cause, google_errors.DeadlineExceeded)
     return isinstance(error, google_errors.DeadlineExceeded)

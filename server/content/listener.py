@@ -1,40 +1,45 @@
-# The library's watch and bidi modules have no type hints.
-# mypy: disable-error-code="no-untyped-call"
-"""A Firestore real-time listener on one collection, that says when it stops.
+"""A Firestore real-time listener on one collection, on the public `Listen` call.
 
-google-cloud-firestore's `on_snapshot` runs a `Watch`: a gRPC `Listen` stream
-read by a thread of its own. Two of its habits do not suit a server:
-- when the stream breaks it reopens it at once, and again, for as long as the
-  error looks transient: against a database that is down that is thousands of
-  reopens a second, with no error ever reaching the caller;
-- when it does give up, it raises the error in a thread of its own (a stray
-  traceback) and the listener just stops: `is_active` turns false, silently.
+google-cloud-firestore's own `on_snapshot` does not suit a server: it reopens a
+broken stream at once for as long as the error looks transient (thousands of
+times a second against a database that is down), and when it gives up it
+raises in a thread of its own and stops without telling anyone. So this is the
+Listen protocol itself, over the library's public GAPIC `FirestoreClient.listen`:
+one target (the whole collection); document changes gathered until the server
+marks a consistent point, then the collection handed over whole.
 
-So the `Watch` here (a subclass; `on_snapshot` builds the same one) reopens a
-broken stream once, resuming where it was, as the library means to for the
-hourly stream resets, but only when the stream had answered since it last
-opened. A stream that breaks again before answering is ended, and the error is
-handed to `on_stopped`. Reopening later, with backoff, is the caller's job
-(server/content/live.py).
+A stream that breaks is not reopened here: `on_stopped` says why, and the
+caller (server/content/live.py) subscribes again after a backoff. The new
+listener resumes from the old one's `position` (its documents and resume
+token), so Firestore sends, and bills, only what changed meanwhile.
 
-Both callbacks run on the client's threads, never on the event loop.
+Both callbacks run on the listener's thread, never on the event loop.
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
-from google.api_core.bidi import BackgroundConsumer, ResumableBidiRpc
-from google.cloud import firestore
-from google.cloud.firestore_v1 import watch as watch_module
-from google.cloud.firestore_v1.base_document import DocumentSnapshot
+from google.api_core import exceptions as google_errors
+from google.cloud.firestore_v1.services.firestore import FirestoreClient
+from google.cloud.firestore_v1.types import (
+    ListenRequest,
+    ListenResponse,
+    StructuredQuery,
+    Target,
+    TargetChange,
+)
 
 logger = logging.getLogger(__name__)
+
+_TARGET_ID = 1
+_TargetChangeType = TargetChange.TargetChangeType
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,18 @@ class ListenedDocument:
     update_time: datetime | None
 
 
+@dataclass(frozen=True)
+class ListenPosition:
+    """Where a listen got to: its documents at the last consistent point, and a token to resume."""
+
+    documents: dict[str, ListenedDocument] = field(default_factory=dict)  # by full name
+    resume_token: bytes = b""
+
+
+class _StreamUnusable(Exception):
+    """The server said something after which this stream cannot go on."""
+
+
 # The whole collection, in the order Firestore keeps it (by document id).
 OnDocuments = Callable[[Sequence[ListenedDocument]], None]
 # Why the listener stopped: the gRPC error, or a description.
@@ -53,112 +70,157 @@ OnStopped = Callable[[str], None]
 
 
 class CollectionListener:
-    """One listener. `close()` blocks for up to about a second: call it off the event loop."""
+    """One listen stream. `close()` blocks briefly: call it off the event loop."""
 
     def __init__(
         self,
-        client: firestore.Client,
-        collection_name: str,
+        api: FirestoreClient,
         *,
+        database: str,
+        collection_id: str,
+        metadata: Sequence[tuple[str, str]],
+        position: ListenPosition,
         on_documents: OnDocuments,
         on_stopped: OnStopped,
     ) -> None:
         self._on_documents = on_documents
         self._on_stopped = on_stopped
-        self._closed_by_us = False
-        # What CollectionReference.on_snapshot does, with the Watch below.
-        self._watch = _watch_class(self).for_query(
-            client.collection(collection_name)._query(), self._snapshot, DocumentSnapshot
+        self._closed = threading.Event()
+        self.position = position
+        self._pending: dict[str, ListenedDocument | None] = {}  # None: removed
+        self._current = False
+        self._delivered = False
+        target = Target(
+            target_id=_TARGET_ID,
+            resume_token=position.resume_token,
+            query=Target.QueryTarget(
+                parent=f"{database}/documents",
+                structured_query=StructuredQuery(
+                    from_=[StructuredQuery.CollectionSelector(collection_id=collection_id)]
+                ),
+            ),
         )
+        # The request stream stays open (the server ends the call if it closes)
+        # until close() puts the None that ends it.
+        self._requests: queue.Queue[ListenRequest | None] = queue.Queue()
+        self._requests.put(ListenRequest(database=database, add_target=target))
+        self._responses: Any = None  # the call, once the thread has started it
+        self._thread = threading.Thread(
+            target=self._read, args=(api, metadata), name=f"listen {collection_id}", daemon=True
+        )
+        self._thread.start()
 
     @property
     def alive(self) -> bool:
         """The stream's thread still runs (false once it ended, for whatever reason)."""
-        return bool(self._watch.is_active)
+        return self._thread.is_alive()
 
     def close(self) -> None:
-        self._closed_by_us = True
-        self._watch.close()
+        self._closed.set()
+        self._requests.put(None)
+        if self._responses is not None:
+            self._responses.cancel()
+        self._thread.join(timeout=5)
 
-    def _snapshot(
-        self, documents: list[DocumentSnapshot[Any]], _changes: object, _read_time: object
-    ) -> None:
-        # On the stream's thread. Plain values only cross to the event loop.
+    def _read(self, api: FirestoreClient, metadata: Sequence[tuple[str, str]]) -> None:
         try:
-            self._on_documents(
-                [
-                    ListenedDocument(
-                        id=document.id,
-                        fields=document.to_dict() or {},
-                        update_time=document.update_time,
-                    )
-                    for document in documents
-                ]
+            # Started here, not in __init__: the call waits for the server's first answer.
+            self._responses = api.listen(
+                requests=iter(self._requests.get, None), retry=None, timeout=None, metadata=metadata
             )
-        except Exception:
-            # Raised here it would end the stream's thread without a word.
-            logger.exception("Handing a snapshot of %s over failed", self)
+            if self._closed.is_set():  # closed while it started: close() may not have seen it
+                self._responses.cancel()
+            responses: Iterator[ListenResponse] = iter(self._responses)
+            for response in responses:
+                if self._closed.is_set():
+                    return
+                self._handle(ListenResponse.pb(response))
+            reason = "the server ended the stream"
+        except (google_errors.GoogleAPICallError, _StreamUnusable) as error:
+            reason = str(error)
+        except Exception as error:  # a bug here must still be reported, not end the thread silently
+            logger.exception("Listening failed")
+            reason = repr(error)
+        if not self._closed.is_set():
+            self._on_stopped(f"listener stopped: {reason}")
 
-    def _stopped(self, error: object) -> None:
-        if self._closed_by_us:
-            return
-        wrapped = watch_module._maybe_wrap_exception(error)
-        reason = str(wrapped) if isinstance(wrapped, Exception) else repr(error)
-        self._on_stopped(f"listener stopped: {reason}")
+    def _handle(self, response: Any) -> None:  # noqa: ANN401 - a raw ListenResponse message
+        kind = response.WhichOneof("response_type")
+        if kind == "target_change":
+            self._target_change(response.target_change)
+        elif kind == "document_change":
+            change = response.document_change
+            if _TARGET_ID in change.target_ids:
+                self._pending[change.document.name] = _listened(change.document)
+            elif _TARGET_ID in change.removed_target_ids:
+                self._pending[change.document.name] = None
+        elif kind in ("document_delete", "document_remove"):
+            self._pending[getattr(response, kind).document] = None
+        elif kind == "filter" and response.filter.count != len(self._documents_after_pending()):
+            # The server counts differently: what we hold is wrong. Start over.
+            self.position = ListenPosition()
+            raise _StreamUnusable("the listener's documents differ from the server's count")
+
+    def _target_change(self, change: Any) -> None:  # noqa: ANN401 - a raw TargetChange message
+        kind = change.target_change_type
+        if kind == _TargetChangeType.REMOVE:
+            raise _StreamUnusable(f"the server removed the listen target: {change.cause.message}")
+        if kind == _TargetChangeType.RESET:
+            # Every document is sent again; those that are not have gone.
+            self._pending = dict.fromkeys(self.position.documents)
+            self._current = False
+        elif kind == _TargetChangeType.CURRENT:
+            self._current = True
+        elif (
+            kind == _TargetChangeType.NO_CHANGE
+            and not change.target_ids
+            and change.HasField("read_time")
+            and self._current
+        ):
+            self._consistent(change.resume_token)
+
+    def _documents_after_pending(self) -> dict[str, ListenedDocument]:
+        documents = dict(self.position.documents)
+        for name, document in self._pending.items():
+            if document is None:
+                documents.pop(name, None)
+            else:
+                documents[name] = document
+        return documents
+
+    def _consistent(self, resume_token: bytes) -> None:
+        changed = bool(self._pending)
+        documents = self._documents_after_pending()
+        self._pending = {}
+        self.position = ListenPosition(documents, resume_token)
+        if changed or not self._delivered:
+            self._delivered = True
+            self._on_documents([documents[name] for name in sorted(documents)])
 
 
-def _watch_class(owner: CollectionListener) -> type[watch_module.Watch]:
-    """A `Watch` that reports to `owner` (a class per listener: the stream starts in __init__)."""
+def _listened(document: Any) -> ListenedDocument:  # noqa: ANN401 - a raw Document message
+    return ListenedDocument(
+        id=document.name.rpartition("/")[2],
+        fields=decode_fields(document.fields),
+        update_time=document.update_time.ToDatetime(tzinfo=UTC),
+    )
 
-    class ReportingWatch(watch_module.Watch):
-        _answered = False  # a response arrived since the stream last (re)opened
-        _last_error: object = None
-        _last_verdict = False
 
-        def _init_stream(self) -> None:
-            # As the library's, but with this class's recovery decision.
-            self._rpc = ResumableBidiRpc(
-                start_rpc=self._api._transport.listen,
-                should_recover=self._reopen_after,
-                should_terminate=self._end_after,
-                initial_request=self._get_rpc_request,
-                metadata=self._firestore._rpc_metadata,
-            )
-            self._rpc.add_done_callback(self._on_rpc_done)
-            self._consumer = BackgroundConsumer(self._rpc, self.on_snapshot)
-            self._consumer.start()
+def decode_fields(fields: Any) -> dict[str, Any]:  # noqa: ANN401 - a raw map of Values
+    """A document's fields as plain Python values."""
+    return {name: _plain(value) for name, value in fields.items()}
 
-        def _reopen_after(self, error: object) -> bool:
-            # Asked twice per failure (by gRPC's thread and by the reading
-            # thread), about the same error object: one answer for both.
-            if error is not self._last_error:
-                self._last_error = error
-                self._last_verdict = (
-                    self._answered
-                    and not watch_module._should_terminate(error)  # cancelled: closing
-                    and watch_module._should_recover(error)
-                )
-                self._answered = False
-            return self._last_verdict
 
-        def _end_after(self, error: object) -> bool:
-            # "Terminate" rather than "do not recover": the library then ends
-            # the stream quietly instead of raising in its reading thread.
-            return not self._reopen_after(error)
-
-        def on_snapshot(self, proto: object) -> None:
-            if proto is None:
-                # The stream ended; _on_rpc_done closes. Closing here, on the
-                # reading thread, would make it join itself.
-                return
-            self._answered = True
-            super().on_snapshot(proto)
-
-        def _on_rpc_done(self, future: object) -> None:
-            if future is None:
-                return  # closed on purpose (by us, or by the library to restart)
-            owner._stopped(future)
-            # Closing joins the reading thread: never from that thread itself.
-            threading.Thread(name="listener-close", target=self.close, daemon=True).start()
-
-    return ReportingWatch
+def _plain(value: Any) -> Any:  # noqa: ANN401 - a raw Value message in, any JSON-like value out
+    kind = value.WhichOneof("value_type")
+    if kind == "map_value":
+        return decode_fields(value.map_value.fields)
+    if kind == "array_value":
+        return [_plain(item) for item in value.array_value.values]
+    if kind == "timestamp_value":
+        return value.timestamp_value.ToDatetime(tzinfo=UTC)
+    if kind in (None, "null_value"):
+        return None
+    if kind == "geo_point_value":
+        return (value.geo_point_value.latitude, value.geo_point_value.longitude)
+    return getattr(value, kind)

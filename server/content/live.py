@@ -19,12 +19,11 @@ per collection: the old one is closed before a new one is made.
 
 A listener can also go silent: its stream's connection dropped without a
 close or a reset (a NAT, a load balancer), its thread alive, nothing arriving.
-Nothing in the library notices. So every `check_every` seconds without a
-snapshot, the supervisor has the cache check the listener's view against a
-read (ContentCache.verify). A view behind the read is replaced by the read at
-once, and the listener by a new one; a read with no answer makes the store
-open a new connection (server/content/firestore.py), which ends the listeners
-of the old one. Either way the supervisor logs what it saw and did.
+In production gRPC's keepalive notices; everywhere, a page that finds a view
+older than the staleness bound first has the cache probe the connection
+(ContentCache.vouch), and a probe with no answer makes the store open a new
+connection (server/content/firestore.py), which ends the listeners of the old
+one. Nothing is asked while nobody visits.
 """
 
 from __future__ import annotations
@@ -32,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import os
 import random
 from collections.abc import Callable, Sequence
@@ -64,6 +62,8 @@ class ListeningStore(Protocol):
 
     @property
     def photo_urls(self) -> PhotoUrlPolicy: ...
+
+    async def probe(self) -> None: ...
 
     def listen(
         self,
@@ -100,17 +100,14 @@ class LiveContent:
         cache: ContentCache,
         *,
         backoff: Backoff | None = None,
-        check_every: float = math.inf,
     ) -> None:
         self._store = store
         self._cache = cache
         self._backoff = backoff or Backoff()
-        self._feeds = {
-            collection: _Feed(collection, store, cache, check_every) for collection in Collection
-        }
+        self._feeds = {collection: _Feed(collection, store, cache) for collection in Collection}
         self._tasks: list[asyncio.Task[None]] = []
         cache.on_read_while_not_live = self._database_answers
-        cache.on_listener_behind = self._listener_behind
+        cache.probe_connection = store.probe
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -131,21 +128,14 @@ class LiveContent:
     def _database_answers(self, collection: Collection) -> None:
         self._feeds[collection].database_answers()
 
-    def _listener_behind(self, collection: Collection, what: str) -> None:
-        self._feeds[collection].behind(what)
-
 
 class _Feed:
     """One collection's listener, its last documents, and why it stopped."""
 
-    def __init__(
-        self, collection: Collection, store: ListeningStore, cache: ContentCache, check_every: float
-    ) -> None:
+    def __init__(self, collection: Collection, store: ListeningStore, cache: ContentCache) -> None:
         self._collection = collection
         self._store = store
         self._cache = cache
-        self._check_every = check_every
-        self._check: asyncio.Task[None] | None = None
         self._listener: Listener | None = None
         self._stopped: asyncio.Event = asyncio.Event()
         self._stop_reason = ""
@@ -215,40 +205,12 @@ class _Feed:
             self._stop(stopped, f"listener not started: {error}")
 
     async def _until_stopped(self) -> str:
-        try:
-            while True:
-                if await set_within(self._stopped, HEALTH_CHECK_SECONDS):
-                    return self._stop_reason
-                listener = self._listener
-                if listener is not None and not listener.alive:
-                    # Its thread ended without telling (the library can do that).
-                    self._stop(self._stopped, "listener stopped without an error")
-                elif self._check_due():
-                    self._check = asyncio.create_task(self._cache.verify(self._collection))
-        finally:
-            if self._check is not None:
-                self._check.cancel()  # the read itself is shielded: the cache ends it
-                self._check = None
-
-    def _check_due(self) -> bool:
-        # Only a listener that has delivered: before that, pages wait for it or read.
-        if not self._delivered or (self._check is not None and not self._check.done()):
-            return False
-        # A failed read vouches for nothing: without the attempt's age, the
-        # next health tick would read (and log) again.
-        unvouched = self._cache.unvouched_for(self._collection)
-        unchecked = self._cache.unchecked_for(self._collection)
-        return min(unvouched, unchecked) >= self._check_every
-
-    def behind(self, what: str) -> None:
-        """A check found the listener's view behind a read: it missed a change."""
-        logger.warning(
-            "%s: %s: serving the read, replacing the listener",
-            self.name,
-            what,
-            extra={"worker": os.getpid(), "listener": self.name},
-        )
-        self._stop(self._stopped, f"listener fell silent: {what}")
+        while not await set_within(self._stopped, HEALTH_CHECK_SECONDS):
+            listener = self._listener
+            if listener is not None and not listener.alive:
+                # Its thread ended without telling (a bug would do that).
+                self._stop(self._stopped, "listener stopped without an error")
+        return self._stop_reason
 
     def _stop(self, stopped: asyncio.Event, reason: str) -> None:
         if stopped is self._stopped and not stopped.is_set():
