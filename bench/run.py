@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bench import asset_bytes, edge, firestore_reads, lighthouse, memory, render_time, throughput
+from bench import asset_bytes, edge, firestore_cost, lighthouse, memory, render_time, throughput
 from bench.context import RESULTS_DIR, BenchContext, progress
 from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_npm_packages
 from bench.report import SectionReport
@@ -36,7 +36,7 @@ SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
     asset_bytes.NAME: (asset_bytes.run, ("chromium",)),
     throughput.NAME: (throughput.run, ("wrk", "nginx")),
     render_time.NAME: (render_time.run, ()),
-    firestore_reads.NAME: (firestore_reads.run, ()),
+    firestore_cost.NAME: (firestore_cost.run, ()),
     memory.NAME: (memory.run, ("wrk",)),
     edge.NAME: (edge.run, ("chromium", "nginx", "openssl", "nginx-brotli-static")),
 }

@@ -8,10 +8,9 @@ Three checks, each from state the site keeps anyway:
   a page request does: a probe starts at most the read a visitor would have
   started, once per CONTENT_CACHE_SECONDS, never more (with a listener, it
   waits for the listener's first snapshot first). Each collection is reported
-  `live` (a listener keeps it current, vouched for by a snapshot or a check
-  against a read within CONTENT_MAX_STALENESS_SECONDS), `unverified` (a
-  listener runs but nothing vouched for it within that bound: it may have gone
-  silent), `fresh` (the latest read succeeded),
+  `live` (a listener keeps it current), `unverified` (a listener runs, but
+  its view is older than CONTENT_MAX_STALENESS_SECONDS and the probe of its
+  connection failed: it may have gone silent), `fresh` (the latest read succeeded),
   `stale` (the latest read or the listener failed: pages show the last good
   content) or `unavailable` (nothing read yet: pages show the list empty).
 """

@@ -1,7 +1,7 @@
 """A listener whose connection is dropped silently is noticed and replaced.
 
 Between the Procfile's server (its two workers) and the real emulator, a TCP
-proxy (tests/silent_proxy.py) stops forwarding every open connection at once,
+proxy (harness/tcp_proxy.py) stops forwarding every open connection at once,
 with no close and no reset, while new connections go through: what a NAT or a
 load balancer does to an idle stream. An edit made right after must show on
 every reload within 60 s. The check timings are shortened here
@@ -18,7 +18,7 @@ import httpx2 as httpx
 
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, procfile_default_workers
-from tests.silent_proxy import SilentProxy
+from harness.tcp_proxy import TcpProxy
 from tests.test_live_content import (
     EDIT_SHOWS_WITHIN,
     json_lines,
@@ -58,7 +58,7 @@ def test_an_edit_after_a_silent_drop_shows_on_every_reload_within_60_s(
     emulator.reset()
     seed_site(emulator, project("p1", "Abdoun villa"), project("p2", "Dead Sea resort"))
     workers = procfile_default_workers()
-    with SilentProxy(emulator.host) as proxy:
+    with TcpProxy(emulator.host) as proxy:
         server = LiveServer(
             env={
                 "CONTENT_SOURCE": "firestore",

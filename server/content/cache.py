@@ -63,11 +63,10 @@ class CollectionStatus:
     has_content: bool
     # Why the latest read failed; None once a read succeeds again.
     last_error: str | None
-    # A listener keeps the content current, and was vouched for (a snapshot or
-    # a check against a read) within the staleness bound.
+    # A listener keeps the content current, and nothing put its view in doubt.
     live: bool = False
-    # A listener is subscribed and has delivered, but nothing vouched for its
-    # view within the bound (a check's read failed, or none ran).
+    # A listener is subscribed and has delivered, but its view is past the
+    # staleness bound and the probe that was to vouch for it failed.
     unverified: bool = False
 
 
@@ -249,12 +248,14 @@ class ContentCache:
     def status(self, collection: Collection) -> CollectionStatus:
         entry = self._entries[collection]
         snapshot = entry.snapshot
-        vouched = self._vouched(entry)
+        # A view past the bound that no visit has asked for is not in doubt:
+        # only a probe that failed since the last vouching puts it there.
+        doubted = not self._vouched(entry) and entry.verify_tried_at > entry.verified_at
         return CollectionStatus(
             has_content=snapshot is not None and snapshot.error is None,
             last_error=entry.last_error,
-            live=entry.live and vouched,
-            unverified=entry.live and not vouched,
+            live=entry.live and not doubted,
+            unverified=entry.live and doubted,
         )
 
     def _next_version(self) -> int:

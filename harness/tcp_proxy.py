@@ -1,10 +1,11 @@
-"""A TCP proxy that can silently drop every open connection, for tests.
+"""A TCP proxy between the server and Firestore: it counts bytes, and can drop connections silently.
 
-What a NAT, a load balancer or a flaky uplink does to an idle stream: at one
-moment the connections already open stop carrying bytes, both ways, with no
-close and no reset, while new connections go through as before. `drop_open()`
-does exactly that: the open connections' sockets stay open and unread until
-the proxy stops.
+The count is what the database sent, measured at the connection (the cost
+benchmark, bench/firestore_cost.py). The drop is what a NAT, a load balancer
+or a flaky uplink does to an idle stream: at one moment the connections already
+open stop carrying bytes, both ways, with no close and no reset, while new
+connections go through as before. `drop_open()` does exactly that: the open
+connections' sockets stay open and unread until the proxy stops.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import selectors
 import socket
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 _CHUNK = 65536
@@ -21,6 +23,7 @@ _CHUNK = 65536
 class _Connection:
     client: socket.socket
     upstream: socket.socket
+    counted: Callable[[int], None]  # told the size of each chunk the upstream sends
     dropped: threading.Event = field(default_factory=threading.Event)
 
     def pump(self, stopping: threading.Event) -> None:
@@ -38,6 +41,8 @@ class _Connection:
                         if not data:
                             return self._close()
                         peers[source].sendall(data)
+                        if source is self.upstream:
+                            self.counted(len(data))
                     except OSError:
                         return self._close()
         if not self.dropped.is_set():
@@ -50,8 +55,8 @@ class _Connection:
             sock.close()
 
 
-class SilentProxy:
-    """127.0.0.1:`port` forwards to `upstream` ("host:port") until `drop_open()`."""
+class TcpProxy:
+    """127.0.0.1:`port` forwards to `upstream` ("host:port"); `pulled` counts what upstream sent."""
 
     def __init__(self, upstream: str) -> None:
         host, _, port = upstream.rpartition(":")
@@ -64,6 +69,7 @@ class SilentProxy:
         self._connections: list[_Connection] = []
         self._threads: list[threading.Thread] = []
         self.accepted = 0
+        self.pulled = 0  # bytes from upstream, every connection together
         self._accepting = threading.Thread(target=self._accept, name="proxy-accept", daemon=True)
         self._accepting.start()
 
@@ -94,7 +100,7 @@ class SilentProxy:
                 continue
             upstream.settimeout(None)
             client.settimeout(None)
-            connection = _Connection(client, upstream)
+            connection = _Connection(client, upstream, self._count)
             thread = threading.Thread(
                 target=connection.pump, args=(self._stopping,), name="proxy-pump", daemon=True
             )
@@ -103,6 +109,10 @@ class SilentProxy:
                 self._threads.append(thread)
                 self.accepted += 1
             thread.start()
+
+    def _count(self, size: int) -> None:
+        with self._lock:
+            self.pulled += size
 
     def close(self) -> None:
         self._stopping.set()
@@ -113,7 +123,7 @@ class SilentProxy:
         for connection in self._connections:
             connection._close()
 
-    def __enter__(self) -> SilentProxy:
+    def __enter__(self) -> TcpProxy:
         return self
 
     def __exit__(self, *_exc: object) -> None:

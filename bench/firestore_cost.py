@@ -1,0 +1,274 @@
+"""Section: what Firestore costs the site, counted in bytes at the connection.
+
+The Procfile's server (its workers) runs on the Firestore emulator behind a
+counting TCP proxy (harness/tcp_proxy.py), with the sample content and with
+1,000 projects more. Each run goes through four phases and counts what the
+database sent in each: start-up (until every worker's three listeners have
+their first snapshot), idle (nobody visits), page views (a burst over the
+three routes), and one edit (until every worker has it).
+
+Bytes become document reads through the start-up phase, where each worker
+reads every document once: bytes per document = start-up bytes / (workers x
+documents). The old client-rendered site read its route's whole collection on
+every page view: that is the column beside.
+
+`uv run python -m bench.firestore_cost [--idle-seconds 300] [--page-views 1000]`,
+or as the `firestore` section of `python -m bench.run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import httpx2 as httpx
+
+from bench.context import RESULTS_DIR, ROUTES, BenchContext, progress
+from bench.report import SectionReport, Table, fixed, thousands
+from harness.firestore_emulator import FirestoreEmulator
+from harness.live_server import LiveServer, procfile_default_workers
+from harness.tcp_proxy import TcpProxy
+from server.content.local import LOCAL_FILES
+from server.content.models import Collection
+from server.settings import REPO_ROOT
+
+NAME = "firestore"
+TITLE = "5. What Firestore costs: bytes the database sent, counted at the connection"
+EXTRA_PROJECTS = 1_000
+# What each route's page needs (the old site read it whole on every view).
+ROUTE_COLLECTIONS = {"/": "Slider", "/projects": "Projects", "/Collabrations": "Collabrations"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cost:
+    content: str
+    workers: int
+    documents: int
+    startup_bytes: int
+    idle_seconds: float
+    idle_bytes: int
+    page_views: int
+    page_view_bytes: int
+    edit_bytes: int
+    # Reads per page view of the old client-rendered site, the routes in turn.
+    old_reads_per_view: float
+
+    @property
+    def bytes_per_document(self) -> float:
+        return self.startup_bytes / (self.workers * self.documents)
+
+    def reads(self, pulled: float) -> float:
+        return pulled / self.bytes_per_document
+
+    @property
+    def idle_reads_per_hour_per_worker(self) -> float:
+        return self.reads(self.idle_bytes) * 3600 / self.idle_seconds / self.workers
+
+
+def sample_documents() -> dict[str, list[dict[str, object]]]:
+    return {
+        collection.firestore_name: json.loads((REPO_ROOT / "content" / file).read_text("utf-8"))
+        for collection, file in LOCAL_FILES.items()
+    }
+
+
+def with_extra_projects(
+    content: dict[str, list[dict[str, object]]],
+) -> dict[str, list[dict[str, object]]]:
+    photo = content["Projects"][0]["photoUrl"]
+    extra = [
+        {
+            "id": f"bench-{index:04d}",
+            "name": f"Project {index}",
+            "description": "A villa clad in Jerusalem stone, its terrace in Jordanian marble. " * 3,
+            "photoUrl": photo,
+        }
+        for index in range(EXTRA_PROJECTS)
+    ]
+    return {**content, "Projects": [*content["Projects"], *extra]}
+
+
+def wait_until(what: str, check: Callable[[], bool], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"not within {timeout:g} s: {what}")
+        time.sleep(0.1)
+
+
+def snapshots(server: LiveServer, starting: str) -> set[tuple[int, str]]:
+    """(worker, collection) of each listener snapshot logged with this beginning."""
+    # uvicorn's parent process writes a few plain lines among the workers' JSON.
+    lines = [json.loads(line) for line in server.log().splitlines() if line.startswith("{")]
+    return {
+        (line["worker"], line["collection"])
+        for line in lines
+        if str(line.get("message", "")).startswith(starting) and "collection" in line
+    }
+
+
+def measure(
+    emulator: FirestoreEmulator,
+    label: str,
+    content: dict[str, list[dict[str, object]]],
+    *,
+    idle_seconds: float,
+    page_views: int,
+    logs: Path,
+) -> Cost:
+    emulator.reset()
+    for collection, documents in content.items():
+        emulator.seed(collection, documents)  # straight in, not through the proxy
+    workers = procfile_default_workers()
+    with TcpProxy(emulator.host) as proxy:
+        env = {
+            "CONTENT_SOURCE": "firestore",
+            "FIRESTORE_EMULATOR_HOST": proxy.host,
+            "GOOGLE_CLOUD_PROJECT": emulator.project,
+            "LOG_FORMAT": "json",
+        }
+        log_path = logs / f"{NAME}-{label.replace(' ', '-').replace(',', '')}.log"
+        with LiveServer(env=env, workers=workers, log_path=log_path) as server:
+            every_listener = workers * len(Collection)
+            wait_until(
+                "every worker's listeners deliver",
+                lambda: len(snapshots(server, "Listening to")) == every_listener,
+            )
+            time.sleep(1.0)  # anything still on its way
+            startup = proxy.pulled
+
+            progress(f"{NAME}: {label}, idle for {idle_seconds:g} s")
+            time.sleep(idle_seconds)
+            idle = proxy.pulled - startup
+
+            progress(f"{NAME}: {label}, {page_views:,} page views")
+            before = proxy.pulled
+            with httpx.Client(base_url=server.url, timeout=10) as client:
+                for index in range(page_views):
+                    client.get(ROUTES[index % len(ROUTES)]).raise_for_status()
+            time.sleep(1.0)
+            views = proxy.pulled - before
+
+            before = proxy.pulled
+            edited = dict(content["Projects"][0], name="Abdoun villa, terrace redone")
+            emulator.seed("Projects", [edited])
+            wait_until(
+                "every worker has the edit",
+                lambda: (
+                    len({w for w, c in snapshots(server, "Change in") if c == "Projects"})
+                    == workers
+                ),
+            )
+            time.sleep(1.0)
+            edit = proxy.pulled - before
+    sizes = {name: len(documents) for name, documents in content.items()}
+    return Cost(
+        content=label,
+        workers=workers,
+        documents=sum(sizes.values()),
+        startup_bytes=startup,
+        idle_seconds=idle_seconds,
+        idle_bytes=idle,
+        page_views=page_views,
+        page_view_bytes=views,
+        edit_bytes=edit,
+        old_reads_per_view=statistics.mean(sizes[ROUTE_COLLECTIONS[r]] for r in ROUTES),
+    )
+
+
+def report(costs: Sequence[Cost]) -> SectionReport:
+    rows = []
+    for cost in costs:
+        rows.append(
+            [
+                cost.content,
+                thousands(cost.startup_bytes),
+                thousands(cost.idle_bytes),
+                fixed(cost.idle_bytes / cost.startup_bytes, 3),
+                fixed(cost.idle_reads_per_hour_per_worker, 1),
+                thousands(cost.reads(cost.page_view_bytes) * 1000 / cost.page_views),
+                thousands(cost.old_reads_per_view * 1000),
+                fixed(cost.reads(cost.edit_bytes) / cost.workers, 1),
+            ]
+        )
+    idle = costs[0].idle_seconds if costs else 0
+    table = Table(
+        title=TITLE,
+        columns=[
+            "content",
+            "start-up bytes",
+            f"idle {idle:g} s bytes",
+            "idle / start-up",
+            "reads / idle h / worker",
+            "reads / 1,000 views",
+            "old site's",
+            "reads / edit / worker",
+        ],
+        rows=rows,
+    )
+    notes = [
+        "reads are bytes / bytes per document, the start-up phase reading each document once"
+        " per worker; the old client-rendered site read its route's collection on every view",
+        "past CONTENT_MAX_STALENESS_SECONDS a page's request probes the listeners' connection"
+        " (ListCollectionIds: no document read), at most once per bound per worker",
+        "the emulator answers an edit with the whole collection again (a RESET, then every"
+        " document); Firestore sends, and bills, the changed document only: on the emulator"
+        " the edit column is an upper bound",
+    ]
+    return SectionReport(
+        tables=[table], notes=notes, data={"costs": [asdict(cost) for cost in costs]}
+    )
+
+
+def costs(*, idle_seconds: float, page_views: int, logs: Path) -> list[Cost]:
+    progress(f"{NAME}: starting the Firestore emulator")
+    emulator = FirestoreEmulator.start(log_dir=logs)
+    try:
+        sample = sample_documents()
+        return [
+            measure(
+                emulator,
+                "sample content",
+                sample,
+                idle_seconds=idle_seconds,
+                page_views=page_views,
+                logs=logs,
+            ),
+            measure(
+                emulator,
+                f"{EXTRA_PROJECTS:,} projects more",
+                with_extra_projects(sample),
+                idle_seconds=idle_seconds,
+                page_views=page_views,
+                logs=logs,
+            ),
+        ]
+    finally:
+        emulator.stop()
+
+
+def run(context: BenchContext) -> SectionReport:
+    idle = 60.0 if context.quick else 300.0
+    return report(costs(idle_seconds=idle, page_views=1000, logs=context.run_dir / NAME))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.firestore_cost", description=__doc__)
+    parser.add_argument("--idle-seconds", type=float, default=300.0)
+    parser.add_argument("--page-views", type=int, default=1000)
+    args = parser.parse_args(argv)
+    logs = RESULTS_DIR / "runs" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) / NAME
+    result = report(costs(idle_seconds=args.idle_seconds, page_views=args.page_views, logs=logs))
+    for table in result.tables:
+        print(table.render())
+    for note in result.notes:
+        print(f"- {note}")
+
+
+if __name__ == "__main__":
+    main()
