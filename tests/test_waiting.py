@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from server.content.waiting import set_within
+from server.content.cache import set_within
 
 
 @pytest.mark.anyio

@@ -36,13 +36,30 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from server.content.errors import log_fetch_error
 from server.content.models import Collection, ContentItem
 from server.content.reads import record_read
 from server.content.store import ContentStore, ContentUnavailableError
-from server.content.waiting import set_within
 
 logger = logging.getLogger(__name__)
+
+
+def log_fetch_error(collection: Collection, error: Exception) -> None:
+    # "Error fetching projects: <reason>", as the spec words it.
+    logging.getLogger("server.content").error("%s %s", collection.error_prefix, error)
+
+
+async def set_within(event: asyncio.Event, seconds: float) -> bool:
+    """Whether `event` is set within `seconds`; a cancellation always propagates.
+
+    Not `asyncio.wait_for`: on Python 3.11 it returns normally when cancelled
+    just as the event is set, and a listener supervisor then outlived `close()`.
+    """
+    try:
+        async with asyncio.timeout(seconds):
+            await event.wait()
+    except TimeoutError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)

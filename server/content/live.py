@@ -40,12 +40,10 @@ from typing import Protocol
 
 import anyio
 
-from server.content.cache import ContentCache
-from server.content.errors import log_fetch_error
+from server.content.cache import ContentCache, log_fetch_error, set_within
 from server.content.listener import ListenedDocument
 from server.content.models import Collection, ContentItem, parse_documents
 from server.content.photo_urls import PhotoUrlPolicy
-from server.content.waiting import set_within
 
 logger = logging.getLogger(__name__)
 
