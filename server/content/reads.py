@@ -34,7 +34,7 @@ def counting_reads() -> Iterator[ReadCount]:
 
 
 def record_read() -> None:
-    """One collection read (or probe) started; outside any count (start-up, tests) it is not counted."""
+    """One collection read (or probe) started; outside a count (start-up, tests) not counted."""
     count = _current.get()
     if count is not None:
         count.reads += 1
