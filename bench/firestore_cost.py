@@ -28,20 +28,22 @@ from pathlib import Path
 
 import httpx2 as httpx
 
-from bench.context import RESULTS_DIR, ROUTES, BenchContext, progress
+from bench.context import RESULTS_DIR, BenchContext, progress
 from bench.report import SectionReport, Table, fixed, thousands
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, procfile_default_workers
 from harness.tcp_proxy import TcpProxy
 from server.content.local import LOCAL_FILES
 from server.content.models import Collection
+from server.i18n import Locale
 from server.settings import REPO_ROOT
+from server.site_map import PAGES
 
 NAME = "firestore"
 TITLE = "5. What Firestore costs: bytes the database sent, counted at the connection"
 EXTRA_PROJECTS = 1_000
-# What each route's page needs (the old site read it whole on every view).
-ROUTE_COLLECTIONS = {"/": "Slider", "/projects": "Projects", "/Collabrations": "Collabrations"}
+# The three routes in English; the old site read each one's collections whole on every view.
+ENGLISH_PAGES = [page for page in PAGES if page.locale is Locale.EN]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -150,7 +152,7 @@ def measure(
             before = proxy.pulled
             with httpx.Client(base_url=server.url, timeout=10) as client:
                 for index in range(page_views):
-                    client.get(ROUTES[index % len(ROUTES)]).raise_for_status()
+                    client.get(ENGLISH_PAGES[index % len(ENGLISH_PAGES)].path).raise_for_status()
             time.sleep(1.0)
             views = proxy.pulled - before
 
@@ -177,7 +179,10 @@ def measure(
         page_views=page_views,
         page_view_bytes=views,
         edit_bytes=edit,
-        old_reads_per_view=statistics.mean(sizes[ROUTE_COLLECTIONS[r]] for r in ROUTES),
+        old_reads_per_view=statistics.mean(
+            sum(sizes[collection.firestore_name] for collection in page.collections)
+            for page in ENGLISH_PAGES
+        ),
     )
 
 
