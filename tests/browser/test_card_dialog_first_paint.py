@@ -10,8 +10,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import Console, visit
-from tests.browser.test_card_lists import documents
+from tests.browser.support import Console, documents, visit
 
 PROJECTS = documents("projects.json")
 COMPANY = "Example Fine Stone Co."

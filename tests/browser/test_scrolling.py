@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import visit
+from tests.browser.support import visit
 
 # Click the link, then sample the scroll position on every animation frame.
 SCROLL_SAMPLES = """async (href) => {
