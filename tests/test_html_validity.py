@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
-from tests.test_render_failures import BROKEN_RENDER
+from tests.support import BROKEN_RENDER
 
 VNU = REPO_ROOT / "tools/html-checker/node_modules/vnu-jar/build/dist/vnu.jar"
 
