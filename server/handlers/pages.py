@@ -11,6 +11,7 @@ from starlette.responses import RedirectResponse, Response
 from server.http.access_log import HTML_CACHE_STATE
 from server.http.caching import NO_STORE
 from server.http.page_response import accepted_encoding, page_response
+from server.rendering.manifest import ASSETS_URL
 from server.rendering.page_renderer import (
     ContentUnavailable,
     PageRender,
@@ -81,7 +82,7 @@ def item_endpoint(list_page: SitePage) -> Endpoint:
 
 
 async def not_found(request: Request, _exc: Exception) -> Response:
-    if request.url.path.startswith(("/api/", "/assets/", "/images/", "/img/")):
+    if request.url.path.startswith(("/api/", ASSETS_URL, "/images/", "/img/")):
         body = b'{"error":"not found"}'
         return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
     return await _render(request, not_found_page(request.url.path), status_code=404)
