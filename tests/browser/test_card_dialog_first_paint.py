@@ -53,14 +53,6 @@ def first_paint(page: Page) -> float:
     return float(handle.json_value())
 
 
-def focused_card_name(page: Page) -> str | None:
-    name: str | None = page.evaluate(
-        "document.activeElement?.closest('.card')?.querySelector('.card__name')?.textContent"
-        " ?? null"
-    )
-    return name
-
-
 def escape_at_first_paint(page: Page, url: str) -> None:
     """Open `url` and press Escape as soon as it has painted.
 
