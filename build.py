@@ -27,6 +27,8 @@ from typing import Any
 
 import brotli
 
+from server.rendering.manifest import ASSETS_URL
+
 ROOT = Path(__file__).resolve().parent
 UI = ROOT / "ui"
 BUNDLES = ROOT / "bundles"
@@ -37,8 +39,6 @@ CLIENT_METAFILE = BUNDLES / "client-meta.json"
 NODE_MODULES = ROOT / "node_modules"
 ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 
-# The URL prefix the server mounts bundles/client on.
-ASSETS_URL = "/assets/"
 
 # Loaders with one implementation per build (ui/loaders/): eager for the
 # server's synchronous render, a chunk loaded on demand in the browser.

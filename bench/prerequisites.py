@@ -22,7 +22,9 @@ DEBIAN_FILES = {
 }
 # nginx lives in /usr/sbin, which a non-root PATH may lack.
 _EXTRA_PATHS = ("/usr/sbin", "/sbin")
-LIGHTHOUSE = REPO_ROOT / "node_modules" / ".bin" / "lighthouse"
+# Lighthouse has a package folder of its own: the site's build never installs it.
+LIGHTHOUSE_PACKAGE = REPO_ROOT / "tools" / "lighthouse"
+LIGHTHOUSE = LIGHTHOUSE_PACKAGE / "node_modules" / ".bin" / "lighthouse"
 
 
 def command_path(command: str) -> str | None:
@@ -63,13 +65,13 @@ def ensure_debian_commands(commands: Iterable[str]) -> None:
     )
 
 
-def ensure_npm_packages() -> None:
+def ensure_lighthouse() -> None:
     if LIGHTHOUSE.exists():
         return
-    progress("Front-end dependencies (npm ci): lighthouse is missing")
+    progress("Lighthouse (tools/lighthouse: npm ci)")
     subprocess.run(
-        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],  # noqa: S607
-        cwd=REPO_ROOT,
+        ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],  # noqa: S607
+        cwd=LIGHTHOUSE_PACKAGE,
         check=True,
     )
 

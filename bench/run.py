@@ -23,7 +23,7 @@ from typing import Any
 
 from bench import asset_bytes, edge, firestore_cost, lighthouse, memory, render_time, throughput
 from bench.context import RESULTS_DIR, BenchContext, progress
-from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_npm_packages
+from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_lighthouse
 from bench.report import SectionReport
 
 # The environment of the "uncached" runs: every cache off (docs/configuration.md).
@@ -67,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started_at = datetime.now(UTC)
     ensure_debian_commands({command for name in chosen for command in SECTIONS[name][1]})
     if lighthouse.NAME in chosen or edge.NAME in chosen:
-        ensure_npm_packages()
+        ensure_lighthouse()
     build_bundles()
     stamp = started_at.strftime("%Y%m%dT%H%M%SZ")
     context = BenchContext(

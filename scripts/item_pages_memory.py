@@ -111,7 +111,6 @@ def breakdown(count: int, folder: Path) -> None:
             size = max(size, len(response.text.encode()))
         cache = renderer.cached_pages
         allocator = malloc_figures()
-        encoded = sum(len(body) for page in cache.pages() for body in page.encoded.values())
         figures: dict[str, object] = {
             "projects": count,
             "card_page_html_kb": round(size / 1024),
@@ -119,7 +118,7 @@ def breakdown(count: int, folder: Path) -> None:
             "rss_mb_after": round(rss_mb()),
             "page_cache_pages": len(cache),
             "page_cache_html_mb": round(cache.size_bytes / 2**20, 1),
-            "page_cache_compressed_mb": round(encoded / 2**20, 1),
+            "page_cache_compressed_mb": round(cache.compressed_bytes / 2**20, 1),
             "in_use_mb": round(allocator.in_use_bytes / 2**20, 1),
             "free_kept_mb": round(allocator.free_kept_bytes / 2**20, 1),
         }

@@ -37,7 +37,7 @@ from server.images.urls import PhotoKeys
 from server.logs import configure_logging
 from server.readiness import ReadinessCheck
 from server.rendering.document import DocumentTemplate
-from server.rendering.manifest import AssetManifest
+from server.rendering.manifest import ASSETS_URL, AssetManifest
 from server.rendering.page_renderer import PageRenderer, empty_page_data
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
@@ -130,7 +130,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         *(vitals_routes if settings.web_vitals else []),
-        Route("/assets/{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
+        Route(ASSETS_URL + "{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
         *([Route(ROUTE_PATH, photo_variant, methods=["GET"])] if settings.image_route else []),
         *studio,
         Mount(

@@ -24,10 +24,8 @@ from typing import Any
 
 from server.content.cache import ContentCache
 from server.content.models import Collection
-from server.rendering.manifest import AssetManifest
+from server.rendering.manifest import ASSETS_URL, AssetManifest
 from server.rendering.render_pool import RenderPool
-
-ASSETS_URL = "/assets/"
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 The route table (each page's English path, the collections it reads, the
 cards it shows), where each language's pages live, the page-title formats,
-the collections' Firestore names and fetch-error texts, the theme colours.
+the collections' Firestore names and fetch-error texts, the image route's
+photo sizes, the theme colours.
 esbuild bundles the same file into the UI; the benchmark and the scripts read
 it through server.site_map.
 """
@@ -40,6 +41,12 @@ class CollectionEntry(TypedDict):
     fetchError: str
 
 
+class PhotoSizes(TypedDict):
+    # The image route's widths (at the photo's own ratio) and square crops.
+    widths: list[int]
+    squares: list[int]
+
+
 class Theme(TypedDict):
     colour: str
     background: str
@@ -51,6 +58,7 @@ class SiteFacts(TypedDict):
     notFoundPath: str
     titles: Titles
     collections: dict[str, CollectionEntry]
+    photoSizes: PhotoSizes
     theme: Theme
 
 

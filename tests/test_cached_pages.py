@@ -2,8 +2,9 @@
 
 Before a render, a page's meta (the JSON-LD of every card), its photo keys and
 its page data cost time in proportion to the number of cards; a cached page
-must cost none of it (issue 20). The spies below count every call of that
-work while the cached pages are asked for again.
+must cost none of it (issue 20), and a request looks the cache up once. The
+spies below count every call of that work while the cached pages are asked
+for again.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from harness.content_files import write_content
 from server.app import create_app
 from server.images.urls import PhotoKeys
 from server.rendering import page_renderer
+from server.rendering.page_cache import RenderedPageCache
+from server.rendering.page_renderer import PageRenderer, items_for_page
 from server.seo import structured_data
 from server.settings import Settings
 
@@ -65,14 +68,20 @@ def test_a_cached_page_builds_no_meta_keys_or_data(
                 structured_data, name, spy(calls, name, getattr(structured_data, name))
             )
         monkeypatch.setattr(PhotoKeys, "keys_for", spy(calls, "keys_for", PhotoKeys.keys_for))
-        for name in ("items_for_page", "find_card"):
-            monkeypatch.setattr(page_renderer, name, spy(calls, name, getattr(page_renderer, name)))
+        monkeypatch.setattr(
+            page_renderer, "items_for_page", spy(calls, "items_for_page", items_for_page)
+        )
+        # The card of an item page is looked up only for a render.
+        monkeypatch.setattr(PageRenderer, "_card", spy(calls, "card", PageRenderer._card))
+        monkeypatch.setattr(
+            RenderedPageCache, "get", spy(calls, "cache lookup", RenderedPageCache.get)
+        )
         again = {path: client.get(path) for path in PATHS}
     assert all(response.status_code == 200 for response in first.values())
     assert {path: again[path].content for path in PATHS} == {
         path: first[path].content for path in PATHS
     }
-    assert calls == Counter()
+    assert calls == Counter({"cache lookup": len(PATHS)})
 
 
 def test_a_changed_photo_still_renders_the_page_again(tmp_path: Path) -> None:

@@ -3,8 +3,6 @@ the CSP, the hero photo found at once, and fonts only in the page's language."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import re
 from collections.abc import Iterator
 
@@ -14,7 +12,7 @@ from starlette.testclient import TestClient
 from harness.content_files import write_content
 from server.app import create_app
 from server.settings import Settings
-from tests.csp import directives
+from tests.csp import directives, sha256_source
 
 ARABIC_FONTS = ("amiri", "noto-sans-arabic")
 
@@ -24,10 +22,6 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     settings = Settings(content_dir=write_content(tmp_path_factory.mktemp("content")))
     with TestClient(create_app(settings)) as client:
         yield client
-
-
-def sha256_source(text: str) -> str:
-    return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
 
 
 @pytest.mark.parametrize("path", ["/", "/projects", "/ar/Collabrations"])

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from harness.content_files import stored_fields, write_content
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
-from tests.test_http_pages import parse
+from tests.support import parse
 
 HOSTILE = REPO_ROOT / "examples" / "hostile-content"
 

@@ -15,7 +15,7 @@ from harness.content_files import write_content
 from harness.live_server import LiveServer
 from server.app import create_app
 from server.settings import Settings
-from tests.test_first_paint import sha256_source
+from tests.csp import sha256_source
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The W3C Nu HTML checker (npm vnu-jar, the machine's Java) on every rendered page."""
+"""The W3C Nu HTML checker (vnu-jar, in tools/html-checker/) on every rendered page."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from starlette.testclient import TestClient
 
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
-from tests.test_render_failures import BROKEN_RENDER
+from tests.support import BROKEN_RENDER
 
-VNU = REPO_ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+VNU = REPO_ROOT / "tools/html-checker/node_modules/vnu-jar/build/dist/vnu.jar"
 
 
 def check(files: list[Path]) -> list[dict[str, object]]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -15,46 +13,7 @@ from starlette.testclient import TestClient
 from harness.content_files import sample_cards, stored_fields, write_content
 from server.app import create_app
 from server.settings import Settings
-
-
-class PageParser(HTMLParser):
-    """The bits of a page the tests read: text, the inlined data, element ids, links."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.text: list[str] = []
-        self.ids: list[str] = []
-        self.links: list[str] = []
-        self.page_data_raw = ""
-        self._in_page_data = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attributes = dict(attrs)
-        if attributes.get("id"):
-            self.ids.append(str(attributes["id"]))
-        if tag == "a" and attributes.get("href"):
-            self.links.append(str(attributes["href"]))
-        self._in_page_data = tag == "script" and attributes.get("id") == "page-data"
-
-    def handle_endtag(self, tag: str) -> None:
-        self._in_page_data = False
-
-    def handle_data(self, data: str) -> None:
-        if self._in_page_data:
-            self.page_data_raw += data
-        else:
-            self.text.append(data)
-
-    @property
-    def page_data(self) -> dict[str, object]:
-        data: dict[str, object] = json.loads(self.page_data_raw)
-        return data
-
-
-def parse(html: str) -> PageParser:
-    parser = PageParser()
-    parser.feed(html)
-    return parser
+from tests.support import parse
 
 
 def make_client(content_dir: Path) -> TestClient:

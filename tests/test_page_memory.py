@@ -7,15 +7,17 @@ megabyte buffers, the rendered pages. Each is bounded here.
 
 from __future__ import annotations
 
+import gzip
 import json
+import secrets
 
 import pytest
 
 from server.company import load_company
 from server.rendering import render_pool
 from server.rendering.allocator import give_back_large_buffers, malloc_figures
-from server.rendering.page_cache import RenderedPageCache
-from server.rendering.page_renderer import RenderedPage, empty_page_data
+from server.rendering.page_cache import RenderedPage, RenderedPageCache
+from server.rendering.page_renderer import empty_page_data
 from server.rendering.render_pool import RenderPool
 from server.settings import REPO_ROOT
 
@@ -42,19 +44,25 @@ def big_page_data(cards: int) -> str:
 
 
 def test_compressed_copies_count_toward_the_cache_bound() -> None:
-    cache = RenderedPageCache(max_bytes=1000)
-    first = RenderedPage.from_html("a" * 400)
-    second = RenderedPage.from_html("b" * 400)
+    cache = RenderedPageCache(max_bytes=3000)
+    first = RenderedPage.from_html(random_text(1200))
+    second = RenderedPage.from_html(random_text(1200))
     cache.put("/projects/a", 1, first)
     cache.put("/projects/b", 1, second)
-    assert cache.size_bytes == 800
-    # The HTTP layer adds a compressed copy; the next time the page is asked
-    # for, the cache counts it, and makes room by dropping the oldest page.
-    second.encoded["br"] = b"x" * 300
-    assert cache.get("/projects/b", 1) is second
-    assert cache.size_bytes == 700
+    assert cache.size_bytes == 2400
+    # A compressed copy, made the first time it is asked for, is kept and
+    # counted, and room is made for it by dropping the oldest page.
+    body, encoding = cache.encoded("/projects/b", second, "gzip")
+    assert (encoding, gzip.decompress(body)) == ("gzip", second.html)
+    assert cache.size_bytes == 1200 + len(body) == 1200 + cache.compressed_bytes
     assert cache.get("/projects/a", 1) is None
+    assert cache.encoded("/projects/b", second, "gzip")[0] is body
     assert len(cache) == 1
+
+
+def random_text(length: int) -> str:
+    # Text that compresses little, so a copy is near the page's own size.
+    return secrets.token_hex(length // 2)
 
 
 async def heap_after_renders(pool: RenderPool, page_data: str, renders: int) -> int:

@@ -13,17 +13,7 @@ from starlette.testclient import TestClient
 from harness.content_files import write_content
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
-
-# Stands in for a React tree with a bug: it throws on /projects, never returns
-# on /Collabrations, and renders the others (the warm-up renders "/").
-BROKEN_RENDER = """
-globalThis.renderPage = (url) => {
-  if (url === "/projects") throw new TypeError("Cannot read properties of undefined");
-  if (url === "/Collabrations") for (;;) {}
-  if (url === "/ar") throw new Error("the Arabic landing page breaks");
-  return "<main><h1>fine</h1></main>";
-};
-"""
+from tests.support import BROKEN_RENDER
 
 
 @pytest.fixture(scope="module")

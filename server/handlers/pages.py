@@ -10,7 +10,8 @@ from starlette.responses import RedirectResponse, Response
 
 from server.http.access_log import HTML_CACHE_STATE
 from server.http.caching import NO_STORE
-from server.http.page_response import page_response
+from server.http.page_response import accepted_encoding, page_response
+from server.rendering.manifest import ASSETS_URL
 from server.rendering.page_renderer import (
     ContentUnavailable,
     PageRender,
@@ -28,7 +29,7 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 async def _render(request: Request, page: SitePage, *, status_code: int) -> Response:
     renderer: PageRenderer = request.state.renderer
     try:
-        rendered = await renderer.render(page)
+        rendered = await renderer.render(page, encoding=accepted_encoding(request))
     except RenderError as error:
         return _fallback(request, page, error)
     return _rendered(request, rendered, status_code=status_code)
@@ -36,14 +37,15 @@ async def _render(request: Request, page: SitePage, *, status_code: int) -> Resp
 
 def _rendered(request: Request, rendered: PageRender, *, status_code: int) -> Response:
     setattr(request.state, HTML_CACHE_STATE, "hit" if rendered.from_cache else "miss")
-    return page_response(request, rendered.page, status_code=status_code)
+    return page_response(request, rendered, status_code=status_code)
 
 
 def _fallback(request: Request, page: SitePage, error: RenderError) -> Response:
     renderer: PageRenderer = request.state.renderer
     logger.error("%s: %s", request.url.path, error)
     setattr(request.state, HTML_CACHE_STATE, "miss")
-    return page_response(request, renderer.render_fallback(page), status_code=500)
+    fallback = renderer.render_fallback(page, encoding=accepted_encoding(request))
+    return page_response(request, fallback, status_code=500)
 
 
 def page_endpoint(page: SitePage) -> Endpoint:
@@ -60,7 +62,7 @@ def item_endpoint(list_page: SitePage) -> Endpoint:
         item_page = ItemPage(list_page, request.path_params["item_id"])
         renderer: PageRenderer = request.state.renderer
         try:
-            rendered = await renderer.render_item(item_page)
+            rendered = await renderer.render_item(item_page, encoding=accepted_encoding(request))
         except UnknownItem as unknown:
             if unknown.other_case is not None:
                 # A link typed by hand: the id exists, spelt otherwise. The
@@ -80,7 +82,7 @@ def item_endpoint(list_page: SitePage) -> Endpoint:
 
 
 async def not_found(request: Request, _exc: Exception) -> Response:
-    if request.url.path.startswith(("/api/", "/assets/", "/images/", "/img/")):
+    if request.url.path.startswith(("/api/", ASSETS_URL, "/images/", "/img/")):
         body = b'{"error":"not found"}'
         return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
     return await _render(request, not_found_page(request.url.path), status_code=404)

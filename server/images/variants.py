@@ -2,18 +2,20 @@
 
 A fixed set, not any size a URL asks for: every size is worth keeping on disk
 and in caches, and nobody can make the server resize a photo a thousand ways.
-ui/data/photoSources.ts builds srcset from the same names (a test checks that
-every one it uses is served).
+The sizes are in ui/site.json, from which ui/data/photoSources.ts builds
+srcset with the same names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from server.site_facts import SITE
+
 # Widths for images shown at the photo's own aspect ratio (cards, slides, thumbnails).
-WIDTHS = (320, 480, 640, 800, 960, 1280, 1920)
+WIDTHS = tuple(SITE["photoSizes"]["widths"])
 # Square crops for the modal: its 400x400 and the same for 2x screens.
-SQUARES = (400, 800)
+SQUARES = tuple(SITE["photoSizes"]["squares"])
 # The picture of a shared link (Open Graph, Twitter cards): the 1.91:1 that
 # Facebook, LinkedIn, X and WhatsApp show uncropped, always JPEG, which every
 # link-preview reader decodes (several take neither AVIF nor WebP).

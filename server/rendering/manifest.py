@@ -10,6 +10,9 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+# The URL prefix of bundles/client: the server's route, and esbuild's public path (build.py).
+ASSETS_URL = "/assets/"
+
 
 class BundlesMissingError(RuntimeError):
     """bundles/ has not been built (run build.py)."""
@@ -117,7 +120,7 @@ class AssetManifest:
 
 def _read_asset(bundles_dir: Path, url: str) -> str:
     """The text of a client file the manifest names by URL (/assets/...)."""
-    path = bundles_dir / "client" / url.removeprefix("/assets/")
+    path = bundles_dir / "client" / url.removeprefix(ASSETS_URL)
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:

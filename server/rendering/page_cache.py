@@ -4,20 +4,19 @@ A page is served from here while what it was made from (content versions,
 photo keys) is unchanged. Every project and collabration has a page of its
 own, so the cache holds at most `max_bytes` (HTML_CACHE_MB): past that, the
 page asked for least recently goes first (an LRU), and thousands of items
-cannot grow a worker without bound. A page's compressed copies, which the HTTP
-layer adds as they are asked for, count too: each page is measured again when
-it is next asked for.
+cannot grow a worker without bound. A page's compressed copies, made the first
+time each encoding is asked for, are kept with it and count too.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
+from server.compression import MIN_COMPRESS_BYTES, compress
 from server.settings import Settings
-
-if TYPE_CHECKING:
-    from server.rendering.page_renderer import RenderedPage
 
 # Per worker process. An item page is the whole list page behind its modal, so
 # how many fit depends on the number of cards: docs/architecture.md has the
@@ -25,55 +24,96 @@ if TYPE_CHECKING:
 DEFAULT_MAX_BYTES = int(Settings.html_cache_mb * 1024 * 1024)
 
 
+@dataclass(frozen=True)
+class RenderedPage:
+    html: bytes
+    etag: str
+
+    @classmethod
+    def from_html(cls, html: str) -> RenderedPage:
+        body = html.encode("utf-8")
+        digest = hashlib.sha256(body).digest()[:16]
+        return cls(
+            html=body, etag='"' + base64.urlsafe_b64encode(digest).decode().rstrip("=") + '"'
+        )
+
+
+@dataclass
+class _Entry:
+    made_from: object
+    page: RenderedPage
+    # The page's HTML in each encoding asked for so far.
+    copies: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def size_bytes(self) -> int:
+        return len(self.page.html) + sum(len(body) for body in self.copies.values())
+
+
 class RenderedPageCache:
     def __init__(self, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self._max_bytes = max_bytes
-        # path -> (what the page was made from, the page, its bytes as last counted)
-        self._pages: OrderedDict[str, tuple[object, RenderedPage, int]] = OrderedDict()
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._bytes = 0
 
     def get(self, path: str, made_from: object) -> RenderedPage | None:
         """The page at `path` if it was made from `made_from`, else None."""
-        entry = self._pages.get(path)
-        if entry is None or entry[0] != made_from:
+        entry = self._entries.get(path)
+        if entry is None or entry.made_from != made_from:
             return None
-        self._pages.move_to_end(path)
-        page, counted = entry[1], entry[2]
-        size = page.size_bytes
-        if size != counted:  # compressed copies were added since
-            self._pages[path] = (made_from, page, size)
-            self._bytes += size - counted
-            self._shrink(keep=path)
-        return page
+        self._entries.move_to_end(path)
+        return entry.page
 
     def put(self, path: str, made_from: object, page: RenderedPage) -> None:
         self._forget(path)
-        size = page.size_bytes
-        if size > self._max_bytes:
+        entry = _Entry(made_from, page)
+        if entry.size_bytes > self._max_bytes:
             return
-        self._pages[path] = (made_from, page, size)
-        self._bytes += size
+        self._entries[path] = entry
+        self._bytes += entry.size_bytes
         self._shrink(keep=path)
+
+    def encoded(
+        self, path: str, page: RenderedPage, encoding: str | None
+    ) -> tuple[bytes, str | None]:
+        """The page's HTML in `encoding` (None: as it is), and the encoding it is in.
+
+        Small pages stay as they are. A kept page's copy is made once and kept
+        with it; any other page (the fallback page, one too large to keep) is
+        compressed each time.
+        """
+        if encoding is None or len(page.html) < MIN_COMPRESS_BYTES:
+            return page.html, None
+        entry = self._entries.get(path)
+        if entry is None or entry.page is not page:
+            return compress(page.html, encoding), encoding
+        copy = entry.copies.get(encoding)
+        if copy is None:
+            copy = entry.copies[encoding] = compress(page.html, encoding)
+            self._bytes += len(copy)
+            self._shrink(keep=path)
+        return copy, encoding
 
     def _shrink(self, *, keep: str) -> None:
         # The page just asked for stays, even alone past the bound: it is in use.
         while self._bytes > self._max_bytes:
-            oldest = next(iter(self._pages))
+            oldest = next(iter(self._entries))
             if oldest == keep:
                 break
             self._forget(oldest)
 
     def _forget(self, path: str) -> None:
-        entry = self._pages.pop(path, None)
+        entry = self._entries.pop(path, None)
         if entry is not None:
-            self._bytes -= entry[2]
+            self._bytes -= entry.size_bytes
 
-    def pages(self) -> list[RenderedPage]:
-        """The pages kept, for measuring."""
-        return [page for _, page, _ in self._pages.values()]
+    @property
+    def compressed_bytes(self) -> int:
+        """The compressed copies' share of `size_bytes`, for measuring."""
+        return sum(len(body) for entry in self._entries.values() for body in entry.copies.values())
 
     def __len__(self) -> int:
-        return len(self._pages)
+        return len(self._entries)
 
     @property
     def size_bytes(self) -> int:

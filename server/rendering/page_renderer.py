@@ -12,11 +12,9 @@ with that card's modal open, cached the same way (server/rendering/page_cache.py
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from server.company import Company
@@ -27,7 +25,7 @@ from server.images.urls import PhotoKeys
 from server.images.variants import SOCIAL
 from server.rendering.document import DocumentTemplate, PageMeta
 from server.rendering.inline_data import json_for_script
-from server.rendering.page_cache import DEFAULT_MAX_BYTES, RenderedPageCache
+from server.rendering.page_cache import DEFAULT_MAX_BYTES, RenderedPage, RenderedPageCache
 from server.rendering.render_pool import RenderPool
 from server.seo import structured_data
 from server.site_map import COLLABRATIONS, LANDING, PROJECTS, ItemPage, SitePage
@@ -49,27 +47,6 @@ MAX_TITLE_NAME = 100
 MAX_DESCRIPTION = 300
 
 
-@dataclass(frozen=True)
-class RenderedPage:
-    html: bytes
-    etag: str
-    # Compressed copies, filled by the HTTP layer the first time each is asked for.
-    encoded: dict[str, bytes] = field(default_factory=dict, compare=False)
-
-    @property
-    def size_bytes(self) -> int:
-        """The HTML and the compressed copies made so far."""
-        return len(self.html) + sum(len(body) for body in self.encoded.values())
-
-    @classmethod
-    def from_html(cls, html: str) -> RenderedPage:
-        body = html.encode("utf-8")
-        digest = hashlib.sha256(body).digest()[:16]
-        return cls(
-            html=body, etag='"' + base64.urlsafe_b64encode(digest).decode().rstrip("=") + '"'
-        )
-
-
 class UnknownItem(Exception):
     """No card of the collection has this id."""
 
@@ -86,6 +63,9 @@ class ContentUnavailable(Exception):
 @dataclass(frozen=True)
 class PageRender:
     page: RenderedPage
+    # The page's HTML in `encoding` (None: as it is), the one asked for when it is worth it.
+    body: bytes
+    encoding: str | None
     # The page came from the cache of rendered pages, without a render in V8.
     from_cache: bool
 
@@ -134,15 +114,21 @@ class PageRenderer:
     async def _snapshots(self, page: SitePage) -> list[Snapshot]:
         return list(await asyncio.gather(*(self._content.get(c) for c in page.collections)))
 
-    async def render(self, page: SitePage) -> PageRender:
-        """The page's HTML; raises RenderError when React fails in V8."""
+    async def render(self, page: SitePage, *, encoding: str | None = None) -> PageRender:
+        """The page's HTML in `encoding` (br, gzip or None); raises RenderError
+        when React fails in V8."""
         snapshots = await self._snapshots(page)
         identity = self._identity(snapshots)
-        cached = self._cached(page.path, identity)
+        cached = self._cached(page.path, identity, encoding)
         if cached is not None:
             return cached
         return await self._render(
-            page.path, page, snapshots, identity, lambda _keys: self.meta(page, snapshots)
+            page.path,
+            page,
+            snapshots,
+            identity,
+            lambda _keys: self.meta(page, snapshots),
+            encoding,
         )
 
     def _identity(self, snapshots: list[Snapshot]) -> object | None:
@@ -152,17 +138,17 @@ class PageRenderer:
             return None  # the keys must be worked out: a stat per local photo
         return (tuple(snapshot.version for snapshot in snapshots), generation)
 
-    @staticmethod
-    def _made_from(
-        identity: object | None, snapshots: list[Snapshot], keys: dict[str, str]
-    ) -> object:
-        if identity is not None:
-            return identity
-        return (tuple(snapshot.version for snapshot in snapshots), keys)
-
-    def _cached(self, path: str, identity: object | None) -> PageRender | None:
+    def _cached(
+        self, path: str, identity: object | None, encoding: str | None
+    ) -> PageRender | None:
         page = self._pages.get(path, identity) if identity is not None else None
-        return PageRender(page, from_cache=True) if page is not None else None
+        return self._answer(path, page, encoding, from_cache=True) if page is not None else None
+
+    def _answer(
+        self, path: str, page: RenderedPage, encoding: str | None, *, from_cache: bool
+    ) -> PageRender:
+        body, encoded_as = self._pages.encoded(path, page, encoding)
+        return PageRender(page, body, encoded_as, from_cache=from_cache)
 
     async def _keys(self, snapshots: list[Snapshot]) -> dict[str, str]:
         return await self._photo_keys.keys_for(
@@ -176,7 +162,7 @@ class PageRenderer:
             indexed = self._card_indexes[collection] = (snapshot.version, cards)
         return indexed[1].get(item_id)
 
-    async def render_item(self, item_page: ItemPage) -> PageRender:
+    async def render_item(self, item_page: ItemPage, *, encoding: str | None = None) -> PageRender:
         """The list page with the item's modal open. Raises UnknownItem when the
         collection has no such id, ContentUnavailable when it cannot be read,
         RenderError when React fails in V8."""
@@ -184,7 +170,7 @@ class PageRenderer:
         snapshots = await self._snapshots(page)
         # Cached: the card was there when the page was made, from these versions.
         identity = self._identity(snapshots)
-        cached = self._cached(item_page.path, identity)
+        cached = self._cached(item_page.path, identity, encoding)
         if cached is not None:
             return cached
         snapshot = snapshots[page.collections.index(item_page.collection)]
@@ -201,6 +187,7 @@ class PageRenderer:
             snapshots,
             identity,
             lambda keys: self.item_meta(item_page, card, keys.get(card.photoUrl)),
+            encoding,
         )
 
     async def _render(
@@ -210,14 +197,17 @@ class PageRenderer:
         snapshots: list[Snapshot],
         identity: object | None,
         meta: Callable[[dict[str, str]], PageMeta],
+        encoding: str | None,
     ) -> PageRender:
         """Render the page the cache missed; `meta` is built from the photos' keys."""
         keys = await self._keys(snapshots)
-        # A page is rendered again when its content or one of its photos changes.
-        made_from = self._made_from(identity, snapshots, keys)
-        cached = self._pages.get(path, made_from)
-        if cached is not None:
-            return PageRender(cached, from_cache=True)
+        if identity is None:
+            # Only now known: a page is rendered again when its content or one
+            # of its photos changes.
+            identity = (tuple(snapshot.version for snapshot in snapshots), keys)
+            cached = self._pages.get(path, identity)
+            if cached is not None:
+                return self._answer(path, cached, encoding, from_cache=True)
         data = self._page_data(page, snapshots, keys)
         # The path tells the React router which card, if any, is open.
         body_html = await self._pool.render(path, json.dumps(data, ensure_ascii=False))
@@ -227,12 +217,12 @@ class PageRenderer:
             )
         )
         if self._cache_pages:
-            self._pages.put(path, made_from, rendered)
-        return PageRender(rendered, from_cache=False)
+            self._pages.put(path, identity, rendered)
+        return self._answer(path, rendered, encoding, from_cache=False)
 
-    def render_fallback(self, page: SitePage) -> RenderedPage:
+    def render_fallback(self, page: SitePage, *, encoding: str | None = None) -> PageRender:
         """The plain page for when React failed: no V8, no content, never cached."""
-        return RenderedPage.from_html(
+        fallback = RenderedPage.from_html(
             self._document.render_fallback(
                 meta=self.meta(page),
                 company_name=self._company.text("short_name", page.locale),
@@ -242,6 +232,7 @@ class PageRenderer:
                 paths={key: page.locale.path(path) for key, path in NAV_PATHS.items()},
             )
         )
+        return self._answer(page.path, fallback, encoding, from_cache=False)
 
     def _alternates(self, page: SitePage | ItemPage) -> tuple[tuple[str, str], ...]:
         """The same page in every language, English as the default (hreflang)."""
@@ -339,10 +330,6 @@ def shortened(text: str, limit: int) -> str:
     if " " in cut[limit // 2 :]:
         cut = cut[: cut.rindex(" ")]
     return cut.rstrip(" ,;:.") + "…"
-
-
-def find_card(items: tuple[ContentItem, ...], item_id: str) -> CardItem | None:
-    return next((item for item in items if isinstance(item, CardItem) and item.id == item_id), None)
 
 
 def id_in_other_case(items: tuple[ContentItem, ...], item_id: str) -> str | None:

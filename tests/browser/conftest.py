@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import (
     Browser,
-    ConsoleMessage,
     Page,
     Playwright,
-    Response,
-    Route,
     sync_playwright,
 )
 
 from harness.chromium import CHROMIUM_ARGS
 from harness.live_server import LiveServer
 from server.settings import REPO_ROOT
+from tests.browser.support import Console, fulfil_offline
 
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 
@@ -56,27 +51,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     env = {"IMAGE_CACHE_DIR": str(folder / "image-cache")}
     with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
         yield server
-
-
-@dataclass
-class Console:
-    """What the page said on its console, and any uncaught errors."""
-
-    messages: list[ConsoleMessage] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
-
-    def texts(self, *types: str) -> list[str]:
-        return [m.text for m in self.messages if not types or m.type in types]
-
-    @property
-    def problems(self) -> list[str]:
-        return self.texts("error", "warning") + self.page_errors
-
-
-def fulfil_offline(route: Route) -> None:
-    # Third parties (the video embed, the booking page) are unreachable here;
-    # answer for them so the page behaves as it would online.
-    route.fulfill(status=200, content_type="text/html", body="<!doctype html><title>stub</title>")
 
 
 @pytest.fixture
@@ -117,28 +91,3 @@ def pytest_runtest_makereport(
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
-
-
-def visit(page: Page, url: str) -> Response:
-    """Go to a page and wait until its own code runs.
-
-    The server's HTML works before that (cards are links), but a click then
-    loads the card's page instead of opening the dialog in place: tests of
-    what the code does wait for it (ui/boot/boot.ts starts it after the first paint).
-    """
-    response = page.goto(url)
-    assert response is not None, url
-    # Only the site's rendered pages carry code; the fallback page has none.
-    if page.locator('meta[name="site-code"]').count():
-        page.locator("html[data-hydrated]").wait_for(state="attached")
-    return response
-
-
-def shipped_content_path() -> Path:
-    return REPO_ROOT / "content"
-
-
-def route_src(photo_url: str, variant: str) -> re.Pattern[str]:
-    """The image route's URL of a local photo (server/images/urls.py) at one variant."""
-    local_path = re.escape(photo_url.removeprefix("/images/"))
-    return re.compile(rf"^/img/{variant}/[\w-]{{12}}/local/{local_path}$")

@@ -7,7 +7,14 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import visit
+from tests.browser.support import (
+    bring_the_slider_in_on_a_held_clock,
+    expect_autoplay_running,
+    settle,
+    slider_status,
+    turn_the_slider_once,
+    visit,
+)
 
 AXE = Axe()
 PHONE_AND_DESKTOP = pytest.mark.parametrize(
@@ -128,33 +135,22 @@ def test_close_with_the_keyboard_returns_focus_to_the_card(page: Page, site: Liv
     assert page.evaluate("document.activeElement === document.querySelector('.card')")
 
 
-def status_text(page: Page) -> str:
-    # The DOM's text, whether or not the slider is on screen yet.
-    return page.locator(".image-gallery-index").text_content() or ""
-
-
-def wait_for_the_gallery_code(page: Page) -> None:
-    # The server's HTML has the thumbnails' boxes; the gallery's code fills
-    # them with photos once it runs.
-    expect(page.locator(".image-gallery-thumbnail img")).to_have_count(5)
-
-
 def test_the_slider_pauses_while_hovered_and_has_a_pause_control(
     page: Page, site: LiveServer
 ) -> None:
+    page.clock.install()
     visit(page, site.url + "/")
-    page.locator(".slider").scroll_into_view_if_needed()
+    bring_the_slider_in_on_a_held_clock(page)
     expect(page.locator(".image-gallery-play-button")).to_be_visible()
-    # The pointer arrives once the gallery's code runs, as a visitor's would:
-    # the server's HTML already has every photo, so its first turn is the sign.
-    expect(page.locator(".image-gallery-index")).not_to_have_text("1 / 5", timeout=12000)
+    expect_autoplay_running(page)
+    status = slider_status(page)
     page.locator(".image-gallery-slide-wrapper").hover()
-    page.wait_for_timeout(200)
-    before = status_text(page)
-    page.wait_for_timeout(5600)
-    assert status_text(page) == before  # held still under the pointer
+    page.clock.run_for(6000)
+    settle(page)
+    expect(status).to_have_text("1 / 5")  # held still under the pointer
     page.mouse.move(0, 0)
-    expect(page.locator(".image-gallery-index")).not_to_have_text(before, timeout=6000)
+    page.clock.run_for(5100)
+    expect(status).to_have_text("2 / 5")
 
 
 def test_reduced_motion_means_no_autoplay_and_instant_scrolling(
@@ -162,14 +158,22 @@ def test_reduced_motion_means_no_autoplay_and_instant_scrolling(
 ) -> None:
     context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
     page = context.new_page()
+    page.clock.install()
     visit(page, site.url + "/")
     page.locator(".slider").scroll_into_view_if_needed()
-    wait_for_the_gallery_code(page)
+    turn_the_slider_once(page)  # the gallery's code runs: Next works
+    status = slider_status(page)
+    expect(status).to_have_text("2 / 5")
+    page.clock.run_for(6000)
+    settle(page)
+    expect(status).to_have_text("2 / 5")
+    # Instant: the page jumps to the section in one step, not 500 ms of steps.
     page.evaluate("window.scrollTo(0, 0)")
-    before = status_text(page)
+    page.evaluate(
+        "window.scrolledTo = []; addEventListener('scroll', () => scrolledTo.push(scrollY))"
+    )
     page.get_by_role("navigation", name="Main").get_by_role("link", name="About us").click()
-    page.wait_for_timeout(150)  # instant: already there, with no animation to wait for
     expect(page.locator("#about h2")).to_be_in_viewport()
-    page.wait_for_timeout(5500)
-    assert status_text(page) == before
+    page.wait_for_function("scrolledTo.length > 0")
+    assert len(set(page.evaluate("scrolledTo"))) == 1
     context.close()

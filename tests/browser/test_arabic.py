@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from harness.live_server import LiveServer
 from server.settings import REPO_ROOT
-from tests.browser.conftest import Console, shipped_content_path, visit
+from tests.browser.support import Console, shipped_content_path, visit
 
 CATALOGUES = REPO_ROOT / "ui" / "i18n"
 AR: dict[str, Any] = json.loads((CATALOGUES / "ar.json").read_text(encoding="utf-8"))

@@ -10,8 +10,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import Console, visit
-from tests.browser.test_card_lists import documents
+from tests.browser.support import Console, documents, visit
 
 PROJECTS = documents("projects.json")
 COMPANY = "Example Fine Stone Co."
@@ -52,14 +51,6 @@ def first_paint(page: Page) -> float:
         "() => performance.getEntriesByName('first-paint')[0]?.startTime", polling="raf"
     )
     return float(handle.json_value())
-
-
-def focused_card_name(page: Page) -> str | None:
-    name: str | None = page.evaluate(
-        "document.activeElement?.closest('.card')?.querySelector('.card__name')?.textContent"
-        " ?? null"
-    )
-    return name
 
 
 def escape_at_first_paint(page: Page, url: str) -> None:

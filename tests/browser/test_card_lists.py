@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import Console, route_src, shipped_content_path, visit
+from tests.browser.support import Console, documents, route_src, visit
 
 LISTS = [
     ("/projects", "projects.json", "Projects"),
     ("/Collabrations", "collabrations.json", "Collabrations"),
 ]
-
-
-def documents(file_name: str) -> list[dict[str, str]]:
-    loaded: list[dict[str, str]] = json.loads(
-        (shipped_content_path() / file_name).read_text(encoding="utf-8")
-    )
-    return loaded
 
 
 @pytest.mark.parametrize(("path", "file_name", "heading"), LISTS)

@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import Console, shipped_content_path, visit
+from tests.browser.support import Console, shipped_content_path, visit
 
 ARABIC_FONTS = ("amiri", "noto-sans-arabic")
 # The budget for an Arabic page's first load.

@@ -13,7 +13,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Page
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import fulfil_offline, visit
+from tests.browser.support import fulfil_offline, visit
 
 # Every section of /, in order; the video's is a player's frame, named but not text.
 TEXT_SECTIONS = (".hero", ".services", ".about", ".slider", ".booking", ".contact")

@@ -10,7 +10,7 @@ from playwright.sync_api import Dialog, Page, expect
 
 from harness.live_server import LiveServer
 from server.settings import REPO_ROOT
-from tests.browser.conftest import Console, visit
+from tests.browser.support import Console, visit
 
 HOSTILE = REPO_ROOT / "examples" / "hostile-content"
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import Console, fulfil_offline, visit
+from tests.browser.support import Console, fulfil_offline, visit
 
 ROUTE_URL = re.compile(r"/img/([ws])(\d+)/[\w-]{12}/local/")
 

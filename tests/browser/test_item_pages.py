@@ -12,8 +12,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from harness.content_files import cards_with_ids, write_content
 from harness.live_server import LiveServer
-from tests.browser.conftest import Console, visit
-from tests.browser.test_card_lists import documents
+from tests.browser.support import Console, documents, visit
 
 PROJECTS = documents("projects.json")
 COLLABRATIONS = documents("collabrations.json")

@@ -9,7 +9,16 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import Console, route_src, shipped_content_path, visit
+from tests.browser.support import (
+    Console,
+    bring_the_slider_in_on_a_held_clock,
+    expect_autoplay_running,
+    route_src,
+    settle,
+    shipped_content_path,
+    slider_status,
+    visit,
+)
 
 SLIDES = json.loads((shipped_content_path() / "slider.json").read_text(encoding="utf-8"))
 
@@ -72,12 +81,13 @@ def test_three_services_each_with_icon_and_sentence(page: Page, site: LiveServer
 def test_slider_shows_every_slide_with_thumbnails_status_and_autoplays_every_5_s(
     page: Page, site: LiveServer
 ) -> None:
+    page.clock.install()
     visit(page, site.url + "/")
     slider = page.locator(".slider")
     # The gallery's code loads as the slider nears the viewport; it plays from then on.
-    slider.scroll_into_view_if_needed()
-    expect(slider.locator(".image-gallery-thumbnail")).to_have_count(len(SLIDES))
-    status = slider.locator(".image-gallery-index")
+    bring_the_slider_in_on_a_held_clock(page)
+    expect_autoplay_running(page)
+    status = slider_status(page)
     expect(status).to_have_text(f"1 / {len(SLIDES)}")
     src = [route_src(slide["photoUrl"], "w320") for slide in SLIDES]
     # One thumbnail per Slider document, in order (the slides add clones for looping).
@@ -87,10 +97,12 @@ def test_slider_shows_every_slide_with_thumbnails_status_and_autoplays_every_5_s
         expect(thumbnail).to_have_attribute("src", pattern)
     current = slider.locator(".image-gallery-thumbnail.active img")
     expect(current).to_have_attribute("src", src[0])
-    # Autoplay at 5000 ms: still on the first slide after 4 s, on the second by 6 s.
-    page.wait_for_timeout(4000)
-    expect(status).to_have_text(f"1 / {len(SLIDES)}", timeout=1)
-    expect(status).to_have_text(f"2 / {len(SLIDES)}", timeout=2000)
+    # Autoplay at 5000 ms: still on the first slide just before, on the second just after.
+    page.clock.run_for(4900)
+    settle(page)
+    expect(status).to_have_text(f"1 / {len(SLIDES)}")
+    page.clock.run_for(200)
+    expect(status).to_have_text(f"2 / {len(SLIDES)}")
     expect(current).to_have_attribute("src", src[1])
 
 

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import Console, visit
+from tests.browser.support import Console, visit
 
 
 def mark_document(page: Page) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import visit
+from tests.browser.support import visit
 
 # Click the link, then sample the scroll position on every animation frame.
 SCROLL_SAMPLES = """async (href) => {
@@ -76,8 +76,10 @@ def test_about_us_from_a_list_page_goes_to_the_landing_page_section(
     page.get_by_role("navigation", name="Main").get_by_role("link", name="About us").click()
     expect(page).to_have_url(site.url + "/")
     expect(page.locator("#about h2")).to_be_in_viewport()
-    page.wait_for_timeout(700)
-    assert abs(page.evaluate("window.scrollY") - section_top(page, "about")) <= 2
+    # The smooth scroll ends just below the sticky header.
+    page.wait_for_function(
+        "(top) => Math.abs(window.scrollY - top) <= 2", arg=section_top(page, "about")
+    )
 
 
 def test_contact_from_a_list_page_goes_to_the_landing_page_footer(

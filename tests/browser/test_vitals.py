@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from harness.live_server import LiveServer
-from tests.browser.conftest import visit
+from tests.browser.support import visit
 
 VITALS_CHUNK = "/chunks/vitals-"
 

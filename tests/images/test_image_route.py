@@ -27,7 +27,7 @@ from tests.images.photos import (
     rgb_at,
     truncated_jpeg,
 )
-from tests.test_http_pages import parse
+from tests.support import parse
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 JPEG = {"Content-Type": "image/jpeg"}

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from server.app import create_app
 from server.images.urls import PhotoKeys
 from server.settings import REPO_ROOT, Settings
-from tests.test_http_pages import parse
+from tests.support import parse
 
 PAGES = ("/", "/projects", "/Collabrations", "/ar/projects")
 

@@ -5,12 +5,13 @@
 // route is off, or does not take that photo) is linked as it is.
 //
 // Deterministic from the page data, so the server's markup and the hydrating
-// browser's agree. The names must be ones server/images/variants.py serves.
+// browser's agree. The sizes are site.json's, which server/images/variants.py serves.
+import site from "../site.json";
 
 /** Widths for photos shown at their own aspect ratio. */
-export const PHOTO_WIDTHS = [320, 480, 640, 800, 960, 1280, 1920] as const;
+const PHOTO_WIDTHS = site.photoSizes.widths;
 /** Square crops for the modal's 400 x 400, at 1x and 2x. */
-export const MODAL_SQUARES = [400, 800] as const;
+const MODAL_SQUARES = site.photoSizes.squares;
 /** Thumbnails show at 96 px at most: the smallest width covers 3x screens. */
 const THUMBNAIL_WIDTH = 320;
 
