@@ -27,7 +27,7 @@ from server.content.reads import counting_reads
 from server.content.store import ContentUnavailableError
 from server.settings import Settings, SettingsError
 from tests.clock import Clock
-from tests.test_live_supervisor import (
+from tests.live_support import (
     PHOTO,
     DrivenStore,
     document,

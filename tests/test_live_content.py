@@ -7,75 +7,27 @@ tell that every worker has an edit, and then reload over fresh connections.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
 
 import httpx2 as httpx
 import pytest
 
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer
+from tests.live_support import (
+    EDIT_SHOWS_WITHIN,
+    json_lines,
+    project,
+    reload_fresh,
+    seed_site,
+    wait_for,
+    workers_with_snapshot,
+)
 
 PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
 WORKERS = 2
-# The bar: an edit shows on every worker within this long.
-EDIT_SHOWS_WITHIN = 2.0
 RELOADS = 20
-
-
-def project(doc_id: str, name: str) -> dict[str, str]:
-    return {"id": doc_id, "name": name, "description": f"About {name}.", "photoUrl": PHOTO}
-
-
-def seed_site(emulator: FirestoreEmulator, *projects: dict[str, str]) -> None:
-    emulator.seed("Projects", list(projects))
-    emulator.seed("Collabrations", [project("c1", "Studio Meridiana")])
-    emulator.seed("Slider", [{"id": "s1", "photoUrl": PHOTO}])
-
-
-def json_lines(path: Path) -> list[dict[str, Any]]:
-    """The log's JSON lines (uvicorn's parent process writes a few plain ones)."""
-    lines = []
-    for line in path.read_text(errors="replace").splitlines():
-        if line.startswith("{"):
-            lines.append(json.loads(line))
-    return lines
-
-
-def wait_for(what: str, check: Callable[[], bool], *, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout:g} s: {what}")
-        time.sleep(0.05)
-
-
-def workers_with_snapshot(log: Path, *, after: float, collection: str = "Projects") -> set[int]:
-    """The workers whose listener delivered a snapshot of `collection` after `after` (epoch)."""
-    return {
-        line["worker"]
-        for line in json_lines(log)
-        if line.get("collection") == collection
-        and "worker" in line
-        and _epoch(line["time"]) >= after
-    }
-
-
-def _epoch(iso: str) -> float:
-    from datetime import datetime
-
-    return datetime.fromisoformat(iso).timestamp()
-
-
-def reload_fresh(url: str) -> str:
-    # A new connection each time: the kernel hands it to either worker.
-    with httpx.Client(timeout=5.0) as client:
-        response = client.get(url, headers={"Connection": "close"})
-    assert response.status_code == 200
-    return response.text
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ import httpx2 as httpx
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, procfile_default_workers
 from harness.tcp_proxy import TcpProxy
-from tests.test_live_content import (
+from tests.live_support import (
     EDIT_SHOWS_WITHIN,
     json_lines,
     project,
