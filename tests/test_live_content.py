@@ -24,6 +24,7 @@ from tests.live_support import (
     wait_for,
     workers_with_snapshot,
 )
+from tests.support import parse
 
 PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
 WORKERS = 2
@@ -108,6 +109,24 @@ def test_a_deleted_document_goes_from_every_worker_within_2_s(
         lambda: emulator.client().collection("Projects").document("p2").delete(),
         lambda page: "Dead Sea resort" not in page,
     )
+
+
+def test_a_change_of_order_shows_on_every_worker_within_2_s(
+    two_workers: tuple[LiveServer, FirestoreEmulator],
+) -> None:
+    server, emulator = two_workers
+
+    def first_project(page: str) -> str:
+        return str(parse(page).page_data["content"]["projects"][0]["name"])  # type: ignore[index]
+
+    emulator.seed("Projects", [project("z1", "Zarqa showroom")])
+    assert first_project(reload_fresh(server.url + "/projects")) != "Zarqa showroom"  # last by id
+    change_shows_on_every_worker(
+        server,
+        lambda: emulator.seed("Projects", [{**project("z1", "Zarqa showroom"), "position": 1}]),
+        lambda page: first_project(page) == "Zarqa showroom",
+    )
+    emulator.client().collection("Projects").document("z1").delete()
 
 
 def test_a_hostile_document_added_live_is_skipped_with_a_warning(

@@ -42,7 +42,7 @@ import anyio
 
 from server.content.cache import ContentCache, log_fetch_error, set_within
 from server.content.listener import ListenedDocument
-from server.content.models import Collection, ContentItem, parse_documents
+from server.content.models import Collection, ContentItem, parse_documents, site_order
 from server.content.photo_urls import PhotoUrlPolicy
 
 logger = logging.getLogger(__name__)
@@ -219,7 +219,7 @@ class _Feed:
         if stopped is not self._stopped or stopped.is_set():
             return  # from a listener already given up on
         parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
-        for document in documents:
+        for document in sorted(documents, key=lambda document: site_order(document.fields)):
             known = self._parsed.get(document.id)
             if known is not None and known[0] == document.update_time:
                 parsed[document.id] = known

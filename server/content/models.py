@@ -6,7 +6,7 @@ import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypeGuard
 
 from server.content.photo_urls import PhotoUrlPolicy
 from server.i18n import Locale
@@ -77,6 +77,10 @@ REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
     Collection.SLIDER: ("photoUrl",),
 }
 
+# The order of the cards and slides: documents with a number here come first,
+# lowest first; the others after them, in Firestore's order (by document id).
+POSITION_FIELD = "position"
+
 # Fields a document may carry; when present, they must be strings too.
 OPTIONAL_FIELDS: dict[Collection, tuple[str, ...]] = {
     Collection.PROJECTS: ("name_ar", "description_ar"),
@@ -115,6 +119,9 @@ def field_problems(
         if field in fields and not isinstance(fields[field], str):
             found = type(fields[field]).__name__
             problems.append(FieldProblem(field, f"should be a string, found {found}"))
+    if POSITION_FIELD in fields and not _is_number(fields[POSITION_FIELD]):
+        found = type(fields[POSITION_FIELD]).__name__
+        problems.append(FieldProblem(POSITION_FIELD, f"should be a number, found {found}"))
     photo_url = fields.get("photoUrl")
     if isinstance(photo_url, str):
         problem = photo_urls.problem(photo_url)
@@ -154,5 +161,16 @@ def parse_documents(
     documents: Iterable[tuple[str, Mapping[str, Any]]],
     photo_urls: PhotoUrlPolicy,
 ) -> list[ContentItem]:
-    items = (parse_document(collection, doc_id, fields, photo_urls) for doc_id, fields in documents)
+    in_order = sorted(documents, key=lambda document: site_order(document[1]))
+    items = (parse_document(collection, doc_id, fields, photo_urls) for doc_id, fields in in_order)
     return [item for item in items if item is not None]
+
+
+def site_order(fields: Mapping[str, Any]) -> tuple[bool, float]:
+    """Sort key: documents with a position first, by it; a stable sort keeps the rest in order."""
+    position = fields.get(POSITION_FIELD)
+    return (False, float(position)) if _is_number(position) else (True, 0.0)
+
+
+def _is_number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
