@@ -76,6 +76,10 @@ class Company:
             ],
         }
 
+    def firestore_project(self, google_cloud_project: str | None) -> str:
+        """The Firestore project: GOOGLE_CLOUD_PROJECT where set, else company.toml's."""
+        return google_cloud_project or self.firebase_project_id
+
 
 def load_company(path: Path) -> Company:
     try:

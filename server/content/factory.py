@@ -25,7 +25,7 @@ def open_content_store(settings: Settings, company: Company) -> ContentStore:
 
 def _firestore_store(settings: Settings, company: Company) -> FirestoreContentStore:
     return FirestoreContentStore.connect(
-        project=settings.google_cloud_project or company.firebase_project_id,
+        project=company.firestore_project(settings.google_cloud_project),
         timeout_seconds=settings.firestore_timeout_seconds,
         photo_urls=PhotoUrlPolicy(
             allow_http=settings.dev_mode, images_dir=settings.content_dir / IMAGES_FOLDER

@@ -59,7 +59,7 @@ def open_studio(settings: Settings, company: Company) -> Studio | None:
             photo_max_bytes=photo_max_bytes,
         )
     if firebase_studio(settings):
-        project = settings.google_cloud_project or company.firebase_project_id
+        project = company.firestore_project(settings.google_cloud_project)
         bucket = settings.studio_storage_bucket or company.firebase_storage_bucket
         if not bucket:
             raise SettingsError(
