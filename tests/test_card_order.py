@@ -31,7 +31,7 @@ def card(doc_id: str, name: str, **extra: object) -> dict[str, object]:
 def card_names_in_page(html: str) -> list[str]:
     data = parse(html).page_data
     items = data["content"]["projects"]  # type: ignore[index]
-    return [str(item["name"]) for item in items]  # type: ignore[index]
+    return [str(item["name"]) for item in items]
 
 
 def test_positioned_documents_come_first_lowest_first_and_the_rest_keep_their_order() -> None:
