@@ -136,10 +136,12 @@ class FirebaseSessions:
             return
         uid = session_claims["uid"]
         # Firebase revokes what was issued before the revocation's second: a
-        # cookie issued in that same second would outlive it.
-        wait = float(session_claims["iat"]) + 1 - time.time()
-        if wait > 0:
-            await anyio.sleep(wait)
+        # cookie issued in that same second would outlive it. The clock is read
+        # again after the sleep: asyncio may wake a timer a little early, and a
+        # revocation a millisecond before the second left the cookie valid.
+        next_second = float(session_claims["iat"]) + 1
+        while (wait := next_second - time.time()) > 0:
+            await anyio.sleep(wait + 0.01)
         await anyio.to_thread.run_sync(lambda: auth.revoke_refresh_tokens(uid, app=self._app))
 
     async def _claims(self, cookie: str | None) -> dict[str, Any] | None:
