@@ -121,6 +121,8 @@ def test_an_account_that_is_not_staff_is_told_it_has_no_access(
     assert sign_in(firebase_site, ALLOWED).status_code == 403
     wrong = sign_in(firebase_site, "visitor@example.com", "not the password")
     assert wrong.status_code == 401
+    # Only the password is typed again: the address stays in its field.
+    assert 'value="visitor@example.com"' in wrong.text
 
 
 def test_staff_add_replace_and_delete_through_firestore_and_storage(

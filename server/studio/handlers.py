@@ -29,6 +29,7 @@ from server.studio.audit import log_change
 from server.studio.backends import PhotoStore, StaffSessions, StudioContent
 from server.studio.firebase_sign_in import FirebaseSessions, NoAccess
 from server.studio.forms import (
+    MAX_LENGTHS,
     FieldError,
     free_id,
     make_id,
@@ -137,11 +138,11 @@ class Studio:
         documents = await self.content.documents(collection)
         banner = await self._live_banner(request, collection)
         # Names as visitors in the studio's language see them.
-        arabic = request_locale(request) is Locale.AR
+        locale = request_locale(request)
         items = [
             {
                 "id": doc_id,
-                "name": (arabic and fields.get("name_ar")) or fields.get("name") or doc_id,
+                "name": _shown_name(doc_id, fields, locale),
                 "photo": fields.get("photoUrl"),
             }
             for doc_id, fields in documents
@@ -171,11 +172,15 @@ class Studio:
         collection = _collection(request)
         document_id = request.path_params["id"]
         fields = await self._existing(collection, document_id)
-        name = fields.get("name") if isinstance(fields.get("name"), str) else document_id
         return self._page(
             request,
             "delete.html",
-            {"collection": collection, "id": document_id, "name": name, "fields": fields},
+            {
+                "collection": collection,
+                "id": document_id,
+                "name": _shown_name(document_id, fields, request_locale(request)),
+                "fields": fields,
+            },
             session=session,
         )
 
@@ -207,7 +212,8 @@ class Studio:
                     raise NoAccess("wrong_password")
             except NoAccess as refused:
                 status = {"no_access": 403, "sign_in_unavailable": 503}.get(refused.key, 401)
-                return self._sign_in_page(request, error=refused.key, status=status)
+                typed = email.strip() if isinstance(email, str) else None
+                return self._sign_in_page(request, error=refused.key, status=status, email=typed)
             who = email.strip() if isinstance(email, str) and email else "Google account"
             secure = True
         logger.info("Studio sign-in: %s", who, extra={"who": who})
@@ -423,6 +429,7 @@ class Studio:
                 "errors": errors,
                 "fields": text_fields(collection),
                 "long_fields": ("description", "description_ar"),
+                "max_lengths": MAX_LENGTHS,
                 "preview": preview,
                 "limits": self._limits(),
             },
@@ -466,14 +473,20 @@ class Studio:
         return HTMLResponse(html, status, headers=studio_headers(self._image_hosts, scripts))
 
     def _sign_in_page(
-        self, request: Request, *, error: str | None = None, status: int = 200
+        self,
+        request: Request,
+        *,
+        error: str | None = None,
+        status: int = 200,
+        email: str | None = None,
     ) -> Response:
         local = isinstance(self._sign_in, SessionStore)
         google = self._google
         return self._page(
             request,
             "sign_in.html",
-            {"local": local, "error": error, "google": google},
+            # The address typed is kept: only the password is typed again.
+            {"local": local, "error": error, "google": google, "email": email},
             status=status,
             scripts=google.csp_directives() if google else None,
         )
@@ -487,6 +500,14 @@ def request_locale(request: Request) -> Locale:
         return Locale(request.cookies.get(LANGUAGE_COOKIE, "en"))
     except ValueError:
         return Locale.EN
+
+
+def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
+    """The entry's name as staff in the studio's language call it: Arabic where there is one."""
+    for key in ("name_ar", "name") if locale is Locale.AR else ("name",):
+        if isinstance(fields.get(key), str) and fields[key]:
+            return str(fields[key])
+    return document_id
 
 
 def _collection(request: Request) -> Collection:

@@ -42,6 +42,10 @@ MESSAGES: dict[str, dict[Locale, str]] = {
         Locale.EN: "Made from the English name when you save; fixed once created.",
         Locale.AR: "يُصنع من الاسم الإنجليزي عند الحفظ، ولا يتغير بعد الإنشاء.",
     },
+    "slide_id_made": {
+        Locale.EN: "Made from the photo's file name when you save; fixed once created.",
+        Locale.AR: "يُصنع من اسم ملف الصورة عند الحفظ، ولا يتغير بعد الإنشاء.",
+    },
     "name": {Locale.EN: "Name (English)", Locale.AR: "الاسم (بالإنجليزية)"},
     "name_ar": {Locale.EN: "Name (Arabic)", Locale.AR: "الاسم (بالعربية)"},
     "description": {Locale.EN: "Description (English)", Locale.AR: "الوصف (بالإنجليزية)"},
@@ -79,8 +83,8 @@ MESSAGES: dict[str, dict[Locale, str]] = {
     },
     "view_on_site": {Locale.EN: "See it on the site", Locale.AR: "شاهده على الموقع"},
     "form_has_errors": {
-        Locale.EN: "Please correct the fields marked below.",
-        Locale.AR: "يرجى تصحيح الحقول المشار إليها أدناه.",
+        Locale.EN: "Nothing was saved. Please correct:",
+        Locale.AR: "لم يُحفظ شيء. يرجى تصحيح:",
     },
     # Field errors
     "required": {Locale.EN: "Required.", Locale.AR: "هذا الحقل مطلوب."},

@@ -146,3 +146,58 @@ def test_staff_add_edit_and_delete_a_project_from_a_phone(
     phone.goto(site.url + "/projects")
     expect(phone.locator(".card__name", has_text="Wadi Rum")).to_have_count(0)
     assert studio.stored_project("wadi-rum-lodge") is None
+
+
+@pytest.fixture
+def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StudioUnderTest]:
+    yield from local_studio(tmp_path_factory.mktemp("studio-mistakes"))
+
+
+def test_on_a_phone_every_tab_shows_and_each_limit_is_stated_and_kept(
+    phone: Page, local: StudioUnderTest
+) -> None:
+    phone.goto(local.site.url + "/studio")
+    local.sign_in(phone)
+    phone.get_by_role("link", name="Slider photos").click()
+    selected = phone.locator('.tabs a[aria-current="page"]')
+    expect(selected).to_have_text("Slider photos")
+    box = selected.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= 390
+    # A slide has no name: its id comes from the photo's file name, and the form says so.
+    phone.get_by_role("link", name="Add").click()
+    expect(phone.get_by_text("Made from the photo's file name when you save")).to_be_visible()
+
+    phone.goto(local.site.url + "/studio/projects/new")
+    name = phone.get_by_label("Name (English)")
+    expect(name).to_have_attribute("maxlength", "120")
+    expect(phone.locator("#limit-name")).to_have_text("At most 120 characters.")
+    expect(phone.get_by_label("Description (English)")).to_have_attribute("maxlength", "2000")
+    # A browser that lets more through (an old one, a pasted script): the server
+    # refuses it, the heading stays short, and one message at the top leads to the field.
+    name.evaluate("field => field.removeAttribute('maxlength')")
+    name.fill("Quarry " * 700)
+    phone.get_by_role("button", name="Save").click()
+    heading = phone.get_by_role("heading", level=1)
+    assert len(heading.inner_text()) < 80
+    alert = phone.get_by_role("alert")
+    expect(alert).to_contain_text("Nothing was saved")
+    alert_box = alert.bounding_box()
+    assert alert_box is not None
+    assert alert_box["y"] + alert_box["height"] <= 844  # on the first screen
+    phone.screenshot(path=str(local.site.log_path.parent / "form-refused.png"))
+    alert.get_by_role("link", name="Name (English): At most 120 characters.").click()
+    expect(phone).to_have_url(local.site.url + "/studio/projects/new#name")
+    expect(phone.get_by_label("Name (English)")).to_have_value(("Quarry " * 700).strip())
+
+
+def test_the_arabic_studio_names_an_entry_by_its_arabic_name(
+    phone: Page, local: StudioUnderTest
+) -> None:
+    phone.goto(local.site.url + "/studio")
+    local.sign_in(phone)
+    phone.goto(local.site.url + "/studio/language/ar?next=/studio/projects")
+    phone.goto(local.site.url + "/studio/projects/delete/abdoun-villa-facade")
+    expect(phone.locator("main p")).to_contain_text("واجهة فيلا في عبدون")
+    expect(phone.locator("main p")).not_to_contain_text("Abdoun")
