@@ -389,3 +389,16 @@ def test_sign_in_attempts_are_rate_limited(studio_site: LiveServer) -> None:
     ]
     assert answers[-1].status_code == 429
     assert "Too many attempts" in answers[-1].text
+
+
+def test_the_list_shows_thumbnails_of_a_few_kilobytes_through_the_image_route(
+    staff: Staff, studio_site: LiveServer
+) -> None:
+    page = staff.client.get("/studio/projects")
+    thumbnails = re.findall(r'<img src="([^"]+)" alt="" width="96"', page.text)
+    assert len(thumbnails) >= 7  # every sample project
+    assert all(src.startswith("/img/w320/") for src in thumbnails)
+    sizes = [len(staff.client.get(src).content) for src in thumbnails]
+    print(f"{len(sizes)} thumbnails, {sum(sizes):,} bytes")
+    assert sum(sizes) < 300_000, sizes
+    assert max(sizes) < 60_000

@@ -24,6 +24,8 @@ from server.content.models import CardItem, Collection, parse_document
 from server.content.photo_urls import PhotoUrlPolicy
 from server.http.rate_limit import TokenBuckets
 from server.i18n import Locale
+from server.images.urls import PhotoKeys
+from server.images.variants import WIDTHS
 from server.site_map import LIST_PAGES, ItemPage
 from server.studio.audit import log_change
 from server.studio.backends import PhotoStore, StaffSessions, StudioContent
@@ -50,6 +52,9 @@ from server.studio.security import studio_headers
 from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, SessionStore, StaffSession
 
 logger = logging.getLogger(__name__)
+
+# Shown 96 px wide: the smallest width the image route makes covers a 2x screen.
+THUMBNAIL_VARIANT = f"w{min(WIDTHS)}"
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STYLESHEET = Path(__file__).resolve().parent / "static" / "studio.css"
@@ -139,11 +144,15 @@ class Studio:
         banner = await self._live_banner(request, collection)
         # Names as visitors in the studio's language see them.
         locale = request_locale(request)
+        photos = [url for _, fields in documents if isinstance(url := fields.get("photoUrl"), str)]
+        # Thumbnails through the site's image route: a few KB each, not the camera's megabytes.
+        photo_keys: PhotoKeys = request.state.photo_keys
+        keys = await photo_keys.keys_for(photos)
         items = [
             {
                 "id": doc_id,
                 "name": _shown_name(doc_id, fields, locale),
-                "photo": fields.get("photoUrl"),
+                "photo": _thumbnail(fields.get("photoUrl"), keys),
             }
             for doc_id, fields in documents
         ]
@@ -500,6 +509,14 @@ def request_locale(request: Request) -> Locale:
         return Locale(request.cookies.get(LANGUAGE_COOKIE, "en"))
     except ValueError:
         return Locale.EN
+
+
+def _thumbnail(photo_url: object, keys: Mapping[str, str]) -> str | None:
+    """The list's thumbnail: the image route's smallest width, else the photo itself."""
+    if not isinstance(photo_url, str):
+        return None
+    key = keys.get(photo_url)
+    return f"/img/{THUMBNAIL_VARIANT}/{key}" if key is not None else photo_url
 
 
 def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
