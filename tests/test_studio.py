@@ -64,8 +64,16 @@ class Staff:
         self.token = csrf_token(self.client.get("/studio/projects").text)
 
     def post(self, path: str, data: dict[str, str], photo: bytes | None = None) -> httpx.Response:
+        """As a browser sends the form: an edit or a delete with the version its page showed."""
         files = {"photo": ("phone.jpg", photo, "image/jpeg")} if photo is not None else None
-        return self.client.post(path, data={"csrf": self.token, **data}, files=files)
+        fields = {"csrf": self.token, **data}
+        if ("/edit/" in path or "/delete/" in path) and "version" not in data:
+            fields["version"] = self.version_shown(path)
+        return self.client.post(path, data=fields, files=files)
+
+    def version_shown(self, path: str) -> str:
+        """The version an edit or delete page puts in its form."""
+        return version_in(self.client.get(path).text)
 
 
 @pytest.fixture(scope="module")
@@ -301,7 +309,10 @@ def test_the_origin_is_matched_by_host_as_behind_a_tls_edge(staff: Staff) -> Non
     host = staff.site.url.split("://", 1)[1]
     response = staff.client.post(
         "/studio/slider/edit/quarry-blocks",
-        data={"csrf": staff.token},
+        data={
+            "csrf": staff.token,
+            "version": staff.version_shown("/studio/slider/edit/quarry-blocks"),
+        },
         headers={"Origin": f"https://{host}"},
     )
     assert response.status_code == 303
@@ -402,3 +413,43 @@ def test_the_list_shows_thumbnails_of_a_few_kilobytes_through_the_image_route(
     print(f"{len(sizes)} thumbnails, {sum(sizes):,} bytes")
     assert sum(sizes) < 300_000, sizes
     assert max(sizes) < 60_000
+
+
+def test_a_save_over_someone_elses_newer_save_is_refused_and_shows_theirs(
+    staff: Staff, content: Path
+) -> None:
+    path = "/studio/projects/edit/milan-kitchen-worktop"
+    opened = staff.version_shown(path)  # the second person opens the form...
+    first = staff.post(path, {"name": "Milan Worktop", "description": "First."})
+    assert first.status_code == 303  # ...while the first person saves
+    yours = {"name": "Milan Kitchen Worktop", "description": "Second."}
+    second = staff.post(path, {**yours, "version": opened})
+    assert second.status_code == 409
+    assert "Someone else saved this entry after you opened it" in second.text
+    assert "“Milan Worktop”" in second.text  # theirs, shown
+    assert "“First.”" in second.text
+    assert 'value="Milan Kitchen Worktop"' in second.text  # yours, kept in the form
+    assert _document(content, "projects", "milan-kitchen-worktop")["description"] == "First."
+    # Saving again from that page replaces theirs, knowingly.
+    again = staff.post(path, {**yours, "version": version_in(second.text)})
+    assert again.status_code == 303
+    assert _document(content, "projects", "milan-kitchen-worktop")["description"] == "Second."
+
+
+def test_a_delete_of_an_entry_changed_since_the_question_is_refused(
+    staff: Staff, content: Path
+) -> None:
+    entry = "athens-townhouse-staircase"
+    asked = staff.version_shown(f"/studio/projects/delete/{entry}")
+    staff.post(f"/studio/projects/edit/{entry}", {"name": "Athens Stairs", "description": "Now."})
+    refused = staff.post(f"/studio/projects/delete/{entry}", {"version": asked})
+    assert refused.status_code == 409
+    assert "nothing was deleted" in refused.text
+    assert _document(content, "projects", entry)["description"] == "Now."
+
+
+def version_in(html: str) -> str:
+    """The version a page's form carries."""
+    match = re.search(r'name="version" value="([^"]*)"', html)
+    assert match is not None
+    return match.group(1)

@@ -22,9 +22,13 @@ from PIL import Image
 from harness.firebase_emulators import AuthEmulator, StorageEmulator, firebase_studio_env
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer
+from server.content.models import Collection
+from server.studio.backends import Changed
+from server.studio.firestore_content import FirestoreStudioContent
 
 pytestmark = pytest.mark.emulator
 
+PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
 PASSWORD = "correct horse battery staple"  # noqa: S105 - an emulator account
 ALLOWED = "ana@example.com"
 
@@ -91,8 +95,14 @@ class Staff:
         self.token = token.group(1)
 
     def post(self, path: str, data: dict[str, str], photo: bytes | None = None) -> httpx.Response:
+        """As a browser sends the form: an edit or a delete with the version its page showed."""
         files = {"photo": ("photo.jpg", photo, "image/jpeg")} if photo is not None else None
-        return self.client.post(path, data={"csrf": self.token, **data}, files=files)
+        fields = {"csrf": self.token, **data}
+        if ("/edit/" in path or "/delete/" in path) and "version" not in data:
+            page = self.client.get(path).text
+            version = re.search(r'name="version" value="([^"]*)"', page)
+            fields["version"] = version.group(1) if version else ""
+        return self.client.post(path, data=fields, files=files)
 
 
 def object_path(photo_url: str) -> str:
@@ -235,3 +245,27 @@ def test_the_sign_in_page_alone_allows_the_google_sign_in_script(
     assert "studio-googleSignIn" not in public.text
     assert "apis.google.com" not in public.headers["content-security-policy"]
     assert public.headers["cross-origin-opener-policy"] == "same-origin"
+
+
+@pytest.mark.anyio
+async def test_firestore_refuses_a_write_over_a_newer_one(
+    firestore_emulator: FirestoreEmulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The handlers compare versions first; this is the write's own guard, for a save
+    # that lands between that comparison and the write: Firestore's update-time precondition.
+    monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", firestore_emulator.host)
+    content = FirestoreStudioContent.connect(firestore_emulator.project)
+    fields = {"name": "Umm Qais", "description": "Basalt.", "photoUrl": PHOTO}
+    assert await content.create(Collection.PROJECTS, "umm-qais", fields)
+    opened = await content.version(Collection.PROJECTS, "umm-qais")
+    assert opened is not None
+    assert await content.update(Collection.PROJECTS, "umm-qais", {"name": "A"}, version=opened)
+    with pytest.raises(Changed):
+        await content.update(Collection.PROJECTS, "umm-qais", {"name": "B"}, version=opened)
+    with pytest.raises(Changed):
+        await content.delete(Collection.PROJECTS, "umm-qais", version=opened)
+    assert await content.document(Collection.PROJECTS, "umm-qais") == {**fields, "name": "A"}
+    latest = await content.version(Collection.PROJECTS, "umm-qais")
+    assert latest is not None
+    assert await content.delete(Collection.PROJECTS, "umm-qais", version=latest) is not None
+    await content.close()

@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from google.api_core import exceptions as google_errors
+from google.api_core.datetime_helpers import DatetimeWithNanoseconds
 from google.cloud import firestore
 
 from server.content.models import OPTIONAL_FIELDS, REQUIRED_FIELDS, Collection
+from server.studio.backends import Changed
 
 Fields = dict[str, str]
 
@@ -35,6 +37,13 @@ class FirestoreStudioContent:
         snapshot = await self._reference(collection, document_id).get()
         return snapshot.to_dict() if snapshot.exists else None
 
+    async def version(self, collection: Collection, document_id: str) -> str | None:
+        # Firestore's own update time, to the nanosecond: the write's precondition below.
+        snapshot = await self._reference(collection, document_id).get(field_paths=[])
+        if not snapshot.exists or snapshot.update_time is None:
+            return None
+        return str(snapshot.update_time.rfc3339())
+
     async def create(self, collection: Collection, document_id: str, fields: Fields) -> bool:
         known = (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
         values = {name: fields[name] for name in known if fields.get(name)}
@@ -44,7 +53,9 @@ class FirestoreStudioContent:
             return False
         return True
 
-    async def update(self, collection: Collection, document_id: str, fields: Fields) -> bool:
+    async def update(
+        self, collection: Collection, document_id: str, fields: Fields, *, version: str
+    ) -> bool:
         changes: dict[str, Any] = {
             name: firestore.DELETE_FIELD
             if value == "" and name in OPTIONAL_FIELDS[collection]
@@ -52,17 +63,26 @@ class FirestoreStudioContent:
             for name, value in fields.items()
         }
         try:
-            await self._reference(collection, document_id).update(changes)
+            await self._reference(collection, document_id).update(
+                changes, option=self._unchanged_since(version)
+            )
         except google_errors.NotFound:
             return False
+        except google_errors.FailedPrecondition:
+            raise Changed from None
         return True
 
-    async def delete(self, collection: Collection, document_id: str) -> dict[str, Any] | None:
+    async def delete(
+        self, collection: Collection, document_id: str, *, version: str
+    ) -> dict[str, Any] | None:
         reference = self._reference(collection, document_id)
         snapshot = await reference.get()
         if not snapshot.exists:
             return None
-        await reference.delete()
+        try:
+            await reference.delete(option=self._unchanged_since(version))
+        except google_errors.FailedPrecondition:
+            raise Changed from None
         return snapshot.to_dict() or {}
 
     async def photo_in_use(self, photo_url: str) -> bool:
@@ -76,6 +96,14 @@ class FirestoreStudioContent:
 
     async def close(self) -> None:
         self._client.close()  # type: ignore[no-untyped-call]  # untyped in the library
+
+    def _unchanged_since(self, version: str) -> Any:  # noqa: ANN401 - the library's untyped option
+        """Firestore refuses the write unless the document's update time is still `version`."""
+        try:
+            update_time = DatetimeWithNanoseconds.from_rfc3339(version)  # type: ignore[no-untyped-call]
+        except ValueError:
+            raise Changed from None  # not a version this studio wrote: treat as changed
+        return self._client.write_option(last_update_time=update_time)
 
     def _reference(
         self, collection: Collection, document_id: str

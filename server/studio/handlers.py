@@ -28,7 +28,7 @@ from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
 from server.site_map import LIST_PAGES, ItemPage
 from server.studio.audit import log_change
-from server.studio.backends import PhotoStore, StaffSessions, StudioContent
+from server.studio.backends import Changed, PhotoStore, StaffSessions, StudioContent
 from server.studio.firebase_sign_in import FirebaseSessions, NoAccess
 from server.studio.forms import (
     MAX_LENGTHS,
@@ -173,25 +173,15 @@ class Studio:
         session = await self._require_session(request)
         collection = _collection(request)
         document_id = request.path_params["id"]
-        fields = await self._existing(collection, document_id)
-        return self._form(request, session, collection, document_id, fields, {})
+        fields, version = await self._existing(collection, document_id)
+        return self._form(request, session, collection, document_id, fields, {}, version=version)
 
     async def delete_form(self, request: Request) -> Response:
         session = await self._require_session(request)
         collection = _collection(request)
         document_id = request.path_params["id"]
-        fields = await self._existing(collection, document_id)
-        return self._page(
-            request,
-            "delete.html",
-            {
-                "collection": collection,
-                "id": document_id,
-                "name": _shown_name(document_id, fields, request_locale(request)),
-                "fields": fields,
-            },
-            session=session,
-        )
+        fields, version = await self._existing(collection, document_id)
+        return self._delete_page(request, session, collection, document_id, fields, version)
 
     # Writes ------------------------------------------------------------------
 
@@ -281,13 +271,28 @@ class Studio:
         session, form = await self._write_request(request, upload=True)
         collection = _collection(request)
         document_id = request.path_params["id"]
-        current = await self._existing(collection, document_id)
+        current, version = await self._existing(collection, document_id)
+        opened = _form_text(form, "version")
         values = read_text_fields(collection, form)
         errors = text_errors(collection, values)
         photo = await self._checked_photo(form, errors, required=False)
         shown = {**values, "photoUrl": current.get("photoUrl", "")}
+        if opened != version:
+            # Saved by someone else since this form opened: theirs is shown, nothing written.
+            return self._changed_form(
+                request, session, collection, document_id, shown, current, version
+            )
         if errors:
-            return self._form(request, session, collection, document_id, shown, errors, status=422)
+            return self._form(
+                request,
+                session,
+                collection,
+                document_id,
+                shown,
+                errors,
+                status=422,
+                version=version,
+            )
         old_photo = current.get("photoUrl")
         fields = dict(values)
         if not fields and photo is None:
@@ -299,13 +304,27 @@ class Studio:
         if errors:
             if "photoUrl" in fields:
                 await self.photos.discard(collection, fields["photoUrl"])
-            return self._form(request, session, collection, document_id, shown, errors, status=422)
+            return self._form(
+                request,
+                session,
+                collection,
+                document_id,
+                shown,
+                errors,
+                status=422,
+                version=version,
+            )
         new_photo = fields.get("photoUrl")
         try:
-            updated = await self.content.update(collection, document_id, fields)
-        except Exception:
+            updated = await self.content.update(collection, document_id, fields, version=version)
+        except Exception as error:
             if new_photo is not None:
                 await self.photos.discard(collection, new_photo)  # stored for a write that failed
+            if isinstance(error, Changed):  # saved by someone else a moment ago
+                latest, latest_version = await self._existing(collection, document_id)
+                return self._changed_form(
+                    request, session, collection, document_id, shown, latest, latest_version
+                )
             raise
         if not updated:
             if new_photo is not None:
@@ -319,10 +338,19 @@ class Studio:
         return RedirectResponse(_list_url(collection, saved=document_id), 303)
 
     async def delete(self, request: Request) -> Response:
-        session, _form = await self._write_request(request)
+        session, form = await self._write_request(request)
         collection = _collection(request)
         document_id = request.path_params["id"]
-        removed = await self.content.delete(collection, document_id)
+        try:
+            removed = await self.content.delete(
+                collection, document_id, version=_form_text(form, "version")
+            )
+        except Changed:
+            # Edited by someone else since the question was asked: ask again, with their version.
+            current, version = await self._existing(collection, document_id)
+            return self._delete_page(
+                request, session, collection, document_id, current, version, changed=True
+            )
         if removed is None:
             raise HTTPException(404)
         photo_url = removed.get("photoUrl")
@@ -337,12 +365,70 @@ class Studio:
     async def _session(self, request: Request) -> StaffSession | None:
         return await self.sessions.find(request.cookies.get(COOKIE_NAME))
 
-    async def _existing(self, collection: Collection, document_id: str) -> dict[str, Any]:
-        """The document's fields, or a 404."""
+    async def _existing(
+        self, collection: Collection, document_id: str
+    ) -> tuple[dict[str, Any], str]:
+        """The document's fields and version, or a 404."""
         fields = await self.content.document(collection, document_id)
-        if fields is None:
+        version = await self.content.version(collection, document_id)
+        if fields is None or version is None:
             raise HTTPException(404)
-        return fields
+        return fields, version
+
+    def _changed_form(
+        self,
+        request: Request,
+        session: StaffSession,
+        collection: Collection,
+        document_id: str,
+        yours: Mapping[str, Any],
+        theirs: dict[str, Any],
+        their_version: str,
+    ) -> Response:
+        """The form again, 409: the staff member's text kept, the other person's beside it."""
+        their_changes = {
+            name: theirs.get(name, "")
+            for name in text_fields(collection)
+            if theirs.get(name, "") != yours.get(name, "")
+        }
+        return self._form(
+            request,
+            session,
+            collection,
+            document_id,
+            yours,
+            {},
+            status=409,
+            # Saving again now replaces their version knowingly.
+            version=their_version,
+            their_changes=their_changes,
+        )
+
+    def _delete_page(
+        self,
+        request: Request,
+        session: StaffSession,
+        collection: Collection,
+        document_id: str,
+        fields: dict[str, Any],
+        version: str,
+        *,
+        changed: bool = False,
+    ) -> Response:
+        return self._page(
+            request,
+            "delete.html",
+            {
+                "collection": collection,
+                "id": document_id,
+                "name": _shown_name(document_id, fields, request_locale(request)),
+                "fields": fields,
+                "version": version,
+                "changed": changed,
+            },
+            session=session,
+            status=409 if changed else 200,
+        )
 
     async def _require_session(self, request: Request) -> StaffSession:
         session = await self._session(request)
@@ -426,6 +512,8 @@ class Studio:
         errors: Mapping[str, FieldError],
         *,
         status: int = 200,
+        version: str = "",
+        their_changes: Mapping[str, str] | None = None,
     ) -> Response:
         preview = _preview(collection, document_id or "preview", values)
         return self._page(
@@ -439,6 +527,8 @@ class Studio:
                 "fields": text_fields(collection),
                 "long_fields": ("description", "description_ar"),
                 "max_lengths": MAX_LENGTHS,
+                "version": version,
+                "their_changes": their_changes,
                 "preview": preview,
                 "limits": self._limits(),
             },
@@ -560,6 +650,11 @@ def _require_same_origin(request: Request) -> None:
     origin = request.headers.get("origin")
     if origin is not None and urlsplit(origin).netloc != request.url.netloc:
         raise Refusal(403, "bad_token")
+
+
+def _form_text(form: FormData, name: str) -> str:
+    value = form.get(name)
+    return value if isinstance(value, str) else ""
 
 
 def _upload_name(form: FormData) -> str:

@@ -8,6 +8,7 @@ slider shows its photos in the file's order).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from server.content_cli.files import (
     read_documents,
     write_text_atomically,
 )
+from server.studio.backends import Changed
 
 Fields = dict[str, str]
 
@@ -43,6 +45,10 @@ class LocalStudioContent:
     async def document(self, collection: Collection, document_id: str) -> dict[str, Any] | None:
         return dict(await self.documents(collection)).get(document_id)
 
+    async def version(self, collection: Collection, document_id: str) -> str | None:
+        fields = await self.document(collection, document_id)
+        return None if fields is None else _fingerprint(fields)
+
     async def create(self, collection: Collection, document_id: str, fields: Fields) -> bool:
         """Add the document; False (and nothing written) when the id is taken."""
         async with self._lock:
@@ -53,12 +59,15 @@ class LocalStudioContent:
             await self._write(collection, raw)
             return True
 
-    async def update(self, collection: Collection, document_id: str, fields: Fields) -> bool:
+    async def update(
+        self, collection: Collection, document_id: str, fields: Fields, *, version: str
+    ) -> bool:
         """Set the given fields (an empty string removes an optional one); False when absent."""
         async with self._lock:
             raw = await anyio.to_thread.run_sync(read_documents, self._file(collection))
             for index, doc in enumerate(raw):
                 if _id_of(doc) == document_id:
+                    _check_version(doc, version)
                     merged = {**doc, **fields}
                     for name in OPTIONAL_FIELDS[collection]:
                         if merged.get(name) == "":
@@ -68,7 +77,9 @@ class LocalStudioContent:
                     return True
             return False
 
-    async def delete(self, collection: Collection, document_id: str) -> dict[str, Any] | None:
+    async def delete(
+        self, collection: Collection, document_id: str, *, version: str
+    ) -> dict[str, Any] | None:
         """Remove the document; its fields, or None when it was not there."""
         async with self._lock:
             raw = await anyio.to_thread.run_sync(read_documents, self._file(collection))
@@ -76,6 +87,7 @@ class LocalStudioContent:
             if len(kept) == len(raw):
                 return None
             removed = next(doc for doc in raw if _id_of(doc) == document_id)
+            _check_version(removed, version)
             await self._write(collection, kept)
             return {k: v for k, v in removed.items() if k != ID_KEY}
 
@@ -92,6 +104,18 @@ class LocalStudioContent:
 
     def _file(self, collection: Collection) -> Path:
         return collection_file(self._content_dir, collection)
+
+
+def _fingerprint(fields: dict[str, Any]) -> str:
+    """The files keep no update time: the document's own content stands for its version."""
+    content = {name: value for name, value in fields.items() if name != ID_KEY}
+    encoded = json.dumps(content, sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(encoded).hexdigest()[:20]
+
+
+def _check_version(document: dict[str, Any], version: str) -> None:
+    if _fingerprint(document) != version:
+        raise Changed
 
 
 def _id_of(document: object) -> object:

@@ -86,6 +86,21 @@ MESSAGES: dict[str, dict[Locale, str]] = {
         Locale.EN: "Nothing was saved. Please correct:",
         Locale.AR: "لم يُحفظ شيء. يرجى تصحيح:",
     },
+    "changed_by_someone": {
+        Locale.EN: "Someone else saved this entry after you opened it, so nothing was saved."
+        " Your text is kept below; what they saved differs in:",
+        Locale.AR: "حفظ شخص آخر هذا العنصر بعد أن فتحته، لذلك لم يُحفظ شيء."
+        " نصك محفوظ أدناه؛ ما حفظوه يختلف في:",
+    },
+    "changed_save_again": {
+        Locale.EN: "Save again to replace their version with yours.",
+        Locale.AR: "احفظ مرة أخرى لتستبدل نسختهم بنسختك.",
+    },
+    "changed_before_delete": {
+        Locale.EN: "Someone else changed this entry after you asked to delete it: nothing was"
+        " deleted. This is it now.",
+        Locale.AR: "غيّر شخص آخر هذا العنصر بعد أن طلبت حذفه: لم يُحذف شيء. هذا هو الآن.",
+    },
     # Field errors
     "required": {Locale.EN: "Required.", Locale.AR: "هذا الحقل مطلوب."},
     "too_long": {

@@ -201,3 +201,37 @@ def test_the_arabic_studio_names_an_entry_by_its_arabic_name(
     phone.goto(local.site.url + "/studio/projects/delete/abdoun-villa-facade")
     expect(phone.locator("main p")).to_contain_text("واجهة فيلا في عبدون")
     expect(phone.locator("main p")).not_to_contain_text("Abdoun")
+
+
+def test_two_staff_on_phones_neither_overwrites_the_other_unawares(
+    browser: Browser, local: StudioUnderTest
+) -> None:
+    phones = [
+        browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
+        for _ in range(2)
+    ]
+    for page in phones:
+        page.goto(local.site.url + "/studio")
+        local.sign_in(page)
+        page.goto(local.site.url + "/studio/projects/edit/dubai-restaurant-bar")
+    rania, omar = phones
+    rania.get_by_label("Description (English)").fill("Rania's words.")
+    rania.get_by_role("button", name="Save").click()
+    expect(rania.get_by_role("status")).to_be_visible()
+
+    omar.get_by_label("Description (English)").fill("Omar's words.")
+    omar.get_by_role("button", name="Save").click()
+    alert = omar.get_by_role("alert")
+    expect(alert).to_contain_text("Someone else saved this entry after you opened it")
+    expect(alert).to_contain_text("“Rania's words.”")
+    expect(omar.get_by_label("Description (English)")).to_have_value("Omar's words.")
+    stored = local.stored_project("dubai-restaurant-bar")
+    assert stored is not None
+    assert stored["description"] == "Rania's words."
+    omar.get_by_role("button", name="Save").click()  # now knowing what it replaces
+    expect(omar.get_by_role("status")).to_be_visible()
+    stored = local.stored_project("dubai-restaurant-bar")
+    assert stored is not None
+    assert stored["description"] == "Omar's words."
+    for page in phones:
+        page.context.close()
