@@ -269,3 +269,22 @@ async def test_firestore_refuses_a_write_over_a_newer_one(
     assert latest is not None
     assert await content.delete(Collection.PROJECTS, "umm-qais", version=latest) is not None
     await content.close()
+
+
+@pytest.mark.anyio
+async def test_positions_are_written_to_firestore_in_one_batch(
+    firestore_emulator: FirestoreEmulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", firestore_emulator.host)
+    content = FirestoreStudioContent.connect(firestore_emulator.project)
+    for name in ("jerash", "petra"):
+        fields = {"name": name.title(), "description": "Stone.", "photoUrl": PHOTO}
+        assert await content.create(Collection.COLLABRATIONS, name, fields)
+    await content.set_positions(Collection.COLLABRATIONS, {"petra": 10, "jerash": 20})
+    stored = dict(await content.documents(Collection.COLLABRATIONS))
+    assert (stored["petra"]["position"], stored["jerash"]["position"]) == (10, 20)
+    for name in ("jerash", "petra"):
+        version = await content.version(Collection.COLLABRATIONS, name)
+        assert version is not None
+        await content.delete(Collection.COLLABRATIONS, name, version=version)
+    await content.close()

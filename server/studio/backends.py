@@ -30,6 +30,10 @@ class StudioContent(Protocol):
     async def delete(
         self, collection: Collection, document_id: str, *, version: str
     ) -> dict[str, Any] | None: ...
+    async def set_positions(self, collection: Collection, positions: dict[str, int]) -> None:
+        """Write each named document's `position` (the order of the cards)."""
+        ...
+
     async def photo_in_use(self, photo_url: str) -> bool: ...
 
 

@@ -12,7 +12,7 @@ from google.api_core import exceptions as google_errors
 from google.api_core.datetime_helpers import DatetimeWithNanoseconds
 from google.cloud import firestore
 
-from server.content.models import OPTIONAL_FIELDS, REQUIRED_FIELDS, Collection
+from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, REQUIRED_FIELDS, Collection
 from server.studio.backends import Changed
 
 Fields = dict[str, str]
@@ -84,6 +84,13 @@ class FirestoreStudioContent:
         except google_errors.FailedPrecondition:
             raise Changed from None
         return snapshot.to_dict() or {}
+
+    async def set_positions(self, collection: Collection, positions: dict[str, int]) -> None:
+        # One batch: the new order shows all at once, never half moved.
+        batch = self._client.batch()
+        for document_id, position in positions.items():
+            batch.update(self._reference(collection, document_id), {POSITION_FIELD: position})
+        await batch.commit()
 
     async def photo_in_use(self, photo_url: str) -> bool:
         for collection in Collection:

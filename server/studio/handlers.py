@@ -20,7 +20,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from server.content.cache import ContentCache
-from server.content.models import CardItem, Collection, parse_document
+from server.content.models import (
+    POSITION_FIELD,
+    CardItem,
+    Collection,
+    parse_document,
+    site_order,
+)
 from server.content.photo_urls import PhotoUrlPolicy
 from server.http.rate_limit import TokenBuckets
 from server.i18n import Locale
@@ -140,7 +146,10 @@ class Studio:
     async def list_page(self, request: Request) -> Response:
         session = await self._require_session(request)
         collection = _collection(request)
-        documents = await self.content.documents(collection)
+        # In the site's order: the order staff arrange.
+        documents = sorted(
+            await self.content.documents(collection), key=lambda document: site_order(document[1])
+        )
         banner = await self._live_banner(request, collection)
         # Names as visitors in the studio's language see them.
         locale = request_locale(request)
@@ -359,6 +368,37 @@ class Studio:
         log_change(who=session.who, action="delete", collection=collection, document_id=document_id)
         self._content_changed(request, collection)
         return RedirectResponse(_list_url(collection, deleted=document_id), 303)
+
+    async def move(self, request: Request) -> Response:
+        """One place up or down in the site's order; every entry then has a position."""
+        session, form = await self._write_request(request)
+        collection = _collection(request)
+        document_id = request.path_params["id"]
+        documents = sorted(
+            await self.content.documents(collection), key=lambda document: site_order(document[1])
+        )
+        ids = [doc_id for doc_id, _ in documents]
+        if document_id not in ids:
+            raise HTTPException(404)
+        here = ids.index(document_id)
+        there = here - 1 if _form_text(form, "direction") == "up" else here + 1
+        if 0 <= there < len(ids):
+            ids[here], ids[there] = ids[there], ids[here]
+        # Tens, so an edit in the Firebase console can slot an entry between two.
+        wanted = {doc_id: 10 * (index + 1) for index, doc_id in enumerate(ids)}
+        current = dict(documents)
+        changed = {
+            doc_id: position
+            for doc_id, position in wanted.items()
+            if current[doc_id].get(POSITION_FIELD) != position
+        }
+        if changed:
+            await self.content.set_positions(collection, changed)
+            log_change(
+                who=session.who, action="move", collection=collection, document_id=document_id
+            )
+            self._content_changed(request, collection)
+        return RedirectResponse(f"/studio/{collection.page_key}#item-{quote(document_id)}", 303)
 
     # Helpers -----------------------------------------------------------------
 

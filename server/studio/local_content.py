@@ -15,7 +15,7 @@ from typing import Any
 
 import anyio
 
-from server.content.models import OPTIONAL_FIELDS, REQUIRED_FIELDS, Collection
+from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, REQUIRED_FIELDS, Collection
 from server.content_cli.files import (
     ID_KEY,
     collection_file,
@@ -90,6 +90,14 @@ class LocalStudioContent:
             _check_version(removed, version)
             await self._write(collection, kept)
             return {k: v for k, v in removed.items() if k != ID_KEY}
+
+    async def set_positions(self, collection: Collection, positions: dict[str, int]) -> None:
+        async with self._lock:
+            raw = await anyio.to_thread.run_sync(read_documents, self._file(collection))
+            for doc in raw:
+                if _id_of(doc) in positions:
+                    doc[POSITION_FIELD] = positions[doc[ID_KEY]]
+            await self._write(collection, raw)
 
     async def photo_in_use(self, photo_url: str) -> bool:
         for collection in Collection:

@@ -34,6 +34,8 @@ MESSAGES: dict[str, dict[Locale, str]] = {
     "add": {Locale.EN: "Add", Locale.AR: "إضافة"},
     "edit": {Locale.EN: "Edit", Locale.AR: "تعديل"},
     "delete": {Locale.EN: "Delete", Locale.AR: "حذف"},
+    "move_up": {Locale.EN: "Move up", Locale.AR: "انقل للأعلى"},
+    "move_down": {Locale.EN: "Move down", Locale.AR: "انقل للأسفل"},
     "save": {Locale.EN: "Save", Locale.AR: "حفظ"},
     "cancel": {Locale.EN: "Cancel", Locale.AR: "إلغاء"},
     "empty_list": {Locale.EN: "Nothing here yet.", Locale.AR: "لا شيء هنا بعد."},

@@ -133,4 +133,5 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
         route("/{collection}/edit/{id}", studio.update, "POST"),
         route("/{collection}/delete/{id}", studio.delete_form),
         route("/{collection}/delete/{id}", studio.delete, "POST"),
+        route("/{collection}/move/{id}", studio.move, "POST"),
     ]

@@ -235,3 +235,26 @@ def test_two_staff_on_phones_neither_overwrites_the_other_unawares(
     assert stored["description"] == "Omar's words."
     for page in phones:
         page.context.close()
+
+
+def test_staff_put_a_project_first_with_the_arrows_and_every_language_shows_it(
+    phone: Page, local: StudioUnderTest
+) -> None:
+    site = local.site.url
+    phone.goto(site + "/studio")
+    local.sign_in(phone)
+    names = phone.locator(".items .item-name")
+    last = names.last.inner_text()
+    count = names.count()
+    for _ in range(count - 1):  # up, up, ... to the top; each move a plain form, no script needed
+        phone.get_by_role("button", name=f"Move up {last}").click()
+    expect(names.first).to_have_text(last)
+    expect(phone.get_by_role("button", name=f"Move up {last}")).to_be_disabled()
+    first_id = (phone.locator(".items li").first.get_attribute("id") or "").removeprefix("item-")
+    stored = local.stored_project(first_id)
+    assert stored is not None
+    assert stored["position"] == 10  # every entry now has one, in tens
+    shown = {"": stored["name"], "/ar": stored.get("name_ar") or stored["name"]}
+    for prefix, name in shown.items():
+        phone.goto(site + prefix + "/projects")
+        expect(phone.locator(".card__name").first).to_have_text(name)
