@@ -238,9 +238,20 @@ def test_photos_over_the_size_or_pixel_limit_are_refused(staff: Staff, content: 
         "/studio/projects/new", {"name": "B", "description": "B"}, bomb.getvalue()
     )
     assert field_errors(response.text) == {"photo": "The photo has more than 50 million pixels."}
-    # Just over STUDIO_PHOTO_MAX_MB (2 MB) with the form: refused before it is read.
-    huge = staff.post("/studio/projects/new", {"name": "H", "description": "H"}, b"0" * 2_100_000)
+    # Over STUDIO_PHOTO_MAX_MB (2 MB): the form comes back, the typed text kept,
+    # one word on the photo at the top and beside it; the photo is never read.
+    over = staff.post(
+        "/studio/projects/new", {"name": "Heavy", "description": "Kept."}, b"0" * 5_000_000
+    )
+    assert over.status_code == 422
+    assert field_errors(over.text) == {"photo": "The photo is larger than 2 MB."}
+    assert 'value="Heavy"' in over.text
+    assert '<a href="#photo">Photo: The photo is larger than 2 MB.</a>' in over.text
+    # Far beyond (four times the limit): refused before it is read, with the limit said.
+    huge = staff.post("/studio/projects/new", {"name": "H", "description": "H"}, b"0" * 8_100_000)
     assert huge.status_code == 413
+    assert "far larger than the 2 MB a photo may be" in huge.text
+    assert '<header class="bar">' in huge.text  # the studio's own page
     assert files_snapshot(content) == before
 
 

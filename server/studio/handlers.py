@@ -68,6 +68,9 @@ LANGUAGE_COOKIE = "studio_lang"
 LOCAL_STAFF = "local staff"
 # Room for the form's text fields around the photo.
 FORM_OVERHEAD_BYTES = 64 * 1024
+# A photo over the limit is still read, up to this many times the limit, so the
+# form comes back with its typed text and a word on the photo; beyond, a refusal.
+UPLOAD_CEILING = 4
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -75,10 +78,11 @@ Handler = Callable[[Request], Awaitable[Response]]
 class Refusal(Exception):
     """A request the studio answers with a short page: status and message key."""
 
-    def __init__(self, status: int, key: str) -> None:
+    def __init__(self, status: int, key: str, values: Mapping[str, object] | None = None) -> None:
         super().__init__(key)
         self.status = status
         self.key = key
+        self.values = values or {}
 
 
 class Studio:
@@ -207,7 +211,7 @@ class Studio:
         else:
             length = request.headers.get("content-length", "")
             if not length.isdigit() or int(length) > FORM_OVERHEAD_BYTES:
-                raise Refusal(413, "too_large")
+                raise Refusal(413, "too_large", self._limits())
             form = await request.form(max_files=0, max_fields=5)
             id_token, email = form.get("id_token"), form.get("email")
             password = form.get("password")
@@ -485,9 +489,9 @@ class Studio:
         if upload and not self.upload_limits.allow(_client(request)):
             raise Refusal(429, "too_many")
         length = request.headers.get("content-length")
-        limit = self.photo_max_bytes + FORM_OVERHEAD_BYTES
+        limit = (UPLOAD_CEILING * self.photo_max_bytes if upload else 0) + FORM_OVERHEAD_BYTES
         if length is None or not length.isdigit() or int(length) > limit:
-            raise Refusal(413, "too_large")
+            raise Refusal(413, "too_large", self._limits())
         form = await request.form(max_files=1 if upload else 0, max_fields=20)
         token = form.get("csrf")
         if not session.accepts(token if isinstance(token, str) else None):
@@ -499,6 +503,9 @@ class Studio:
         self, form: FormData, errors: dict[str, FieldError], *, required: bool
     ) -> CheckedPhoto | None:
         upload = form.get("photo")
+        if isinstance(upload, UploadFile) and (upload.size or 0) > self.photo_max_bytes:
+            errors["photo"] = FieldError("photo_too_big", self._limits())  # not read at all
+            return None
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         if not data:
             if required:
@@ -631,7 +638,12 @@ class Studio:
         )
 
     def refusal_page(self, request: Request, refusal: Refusal) -> Response:
-        return self._page(request, "refusal.html", {"key": refusal.key}, status=refusal.status)
+        return self._page(
+            request,
+            "refusal.html",
+            {"key": refusal.key, "values": refusal.values},
+            status=refusal.status,
+        )
 
 
 def request_locale(request: Request) -> Locale:

@@ -152,8 +152,10 @@ MESSAGES: dict[str, dict[Locale, str]] = {
         Locale.AR: "محاولات كثيرة. انتظر دقيقة ثم حاول مرة أخرى.",
     },
     "too_large": {
-        Locale.EN: "The upload is too large.",
-        Locale.AR: "الملف المرفوع كبير جدًا.",
+        Locale.EN: "The upload is far larger than the {mb} MB a photo may be, so nothing was"
+        " saved. Go back, and choose a smaller photo or a copy the phone made smaller.",
+        Locale.AR: "الملف المرفوع أكبر بكثير من {mb} ميغابايت المسموح بها للصورة، لذلك لم يُحفظ"
+        " شيء. عد واختر صورة أصغر أو نسخة صغّرها الهاتف.",
     },
     "not_found": {Locale.EN: "Not found.", Locale.AR: "غير موجود."},
     "back": {Locale.EN: "Back to the studio", Locale.AR: "العودة إلى الاستوديو"},
