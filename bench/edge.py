@@ -30,8 +30,8 @@ from bench import lighthouse_figures as lhr
 from bench.context import BenchContext, progress
 from bench.edge_config import EdgeLayout
 from bench.edge_server import run_edge, self_signed_certificate
-from bench.lighthouse import lighthouse_command
 from bench.page_copy import capture, write_copy
+from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, median_figures, ratio, thousands
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.live_server import LiveServer, free_port, process_tree, procfile_default_workers
@@ -133,7 +133,15 @@ def run(context: BenchContext) -> SectionReport:
 
 def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Path) -> EdgeRun | str:
     """One Lighthouse run; when every try fails, what went wrong (the run is left out)."""
-    argv = lighthouse_command(url, report=report, chromium_args=EDGE_CHROMIUM_ARGS)
+    argv = [
+        str(LIGHTHOUSE),
+        url,
+        "--output=json",
+        f"--output-path={report}",
+        "--quiet",
+        f"--chrome-flags={' '.join(['--headless', *EDGE_CHROMIUM_ARGS])}",
+        f"--only-categories={','.join(lhr.CATEGORIES)}",
+    ]
     failures: list[str] = []
     load_average = os.getloadavg()[0]
     # On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART,
