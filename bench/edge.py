@@ -28,8 +28,7 @@ import httpx2 as httpx
 
 from bench import lighthouse_figures as lhr
 from bench.context import BenchContext, progress
-from bench.edge_config import EdgeLayout
-from bench.edge_server import run_edge, self_signed_certificate
+from bench.edge_server import EdgeLayout, run_edge, self_signed_certificate
 from bench.page_copy import capture, write_copy
 from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, median_figures, ratio, thousands
