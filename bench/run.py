@@ -13,7 +13,6 @@ import math
 import os
 import platform
 import signal
-import subprocess
 import sys
 import time
 import traceback
@@ -22,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bench import edge, firestore_cost, memory, render_time, throughput
-from bench.context import RESULTS_DIR, BenchContext, progress
+from bench.context import RESULTS_DIR, BenchContext, git, progress
 from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_lighthouse
 from bench.report import SectionReport
 
@@ -162,15 +161,6 @@ def _heading(started_at: datetime, *, quick: bool) -> str:
 
 
 def _git() -> dict[str, Any]:
-    def git(*args: str) -> str:
-        completed = subprocess.run(  # noqa: S603 - fixed argv
-            ["git", *args],  # noqa: S607
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        return completed.stdout.strip()
-
     return {
         "commit": git("rev-parse", "HEAD"),
         "branch": git("rev-parse", "--abbrev-ref", "HEAD"),
