@@ -31,7 +31,7 @@ from bench.context import BenchContext, progress
 from bench.edge_server import EdgeLayout, run_edge, self_signed_certificate
 from bench.page_copy import capture, write_copy
 from bench.prerequisites import LIGHTHOUSE
-from bench.report import SectionReport, Table, fixed, median, median_figures, ratio, thousands
+from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.live_server import LiveServer, free_port, process_tree, procfile_default_workers
 from server.site_map import ROUTE_PATHS
@@ -232,12 +232,21 @@ def _report(
     missing: list[str],
     logs: Path,
 ) -> SectionReport:
-    medians = median_figures(
-        runs,
-        FIGURES,
-        keys=[(variant, route) for variant in VARIANTS for route in routes],
-        key=lambda run: (run.variant, run.route),
-    )
+    # Each figure's median over the runs of a variant and route (NaN: none).
+    medians = {
+        (variant, route): {
+            figure: median(
+                [
+                    r.figures.get(figure, math.nan)
+                    for r in runs
+                    if (r.variant, r.route) == (variant, route)
+                ]
+            )
+            for figure in FIGURES
+        }
+        for variant in VARIANTS
+        for route in routes
+    }
 
     def rows(columns: tuple[tuple[str, int], ...]) -> list[list[str]]:
         table = []
