@@ -28,12 +28,12 @@ import httpx2 as httpx
 
 from bench import lighthouse_figures as lhr
 from bench.context import BenchContext, progress
-from bench.edge_server import EdgeLayout, run_edge, self_signed_certificate
+from bench.edge_server import EdgeLayout, run_edge
 from bench.page_copy import capture, write_copy
 from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
-from harness.live_server import LiveServer, free_port, process_tree, procfile_default_workers
+from harness.live_server import LiveServer, process_tree, procfile_default_workers
 from server.site_map import ROUTE_PATHS
 
 NAME = "edge"
@@ -82,21 +82,9 @@ def run(context: BenchContext) -> SectionReport:
         server = LiveServer(env={}, workers=procfile_default_workers(), log_path=logs / "app.log")
         with server:
             progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
-            files = write_copy(capture(server.url, routes), root / "www")
-            certificate, key = self_signed_certificate(root)
-            layout = EdgeLayout(
-                root=root,
-                certificate=certificate,
-                private_key=key,
-                app_port=server.port,
-                edge_port=free_port(),
-                static_port=free_port(),
-                static_root=root / "www",
-            )
-            origins = {
-                "app": f"https://127.0.0.1:{layout.edge_port}",
-                "static": f"https://127.0.0.1:{layout.static_port}",
-            }
+            layout = EdgeLayout(root=root, app_port=server.port)
+            files = write_copy(capture(server.url, routes), layout.static_root)
+            origins = {"app": layout.edge_origin, "static": layout.static_origin}
             with run_edge(layout, files, log_dir=logs):
                 encodings = {variant: _encoding(origin) for variant, origin in origins.items()}
                 for attempt in range(1, runs_per_page + 1):
@@ -104,7 +92,7 @@ def run(context: BenchContext) -> SectionReport:
                         for variant in VARIANTS:
                             progress(f"{NAME}: {variant} {route} run {attempt}/{runs_per_page}")
                             name = f"{variant}{route.replace('/', '_')}-{attempt}.json"
-                            outcome = _lighthouse(
+                            outcome = lighthouse_run(
                                 origins[variant] + route,
                                 variant=variant,
                                 route=route,
@@ -130,7 +118,9 @@ def run(context: BenchContext) -> SectionReport:
     )
 
 
-def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Path) -> EdgeRun | str:
+def lighthouse_run(
+    url: str, *, variant: str, route: str, attempt: int, report: Path
+) -> EdgeRun | str:
     """One Lighthouse run; when every try fails, what went wrong (the run is left out)."""
     argv = [
         str(LIGHTHOUSE),

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bench.nginx import preamble, running_nginx, temporary_paths
 from bench.prerequisites import BROTLI_STATIC_MODULE
+from harness.live_server import free_port
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,13 +35,30 @@ class StaticFile:
 
 @dataclass(frozen=True, kw_only=True)
 class EdgeLayout:
-    root: Path  # nginx's prefix: its pid, logs and temporary folders
-    certificate: Path
-    private_key: Path
+    root: Path  # nginx's prefix: its pid, logs, temporary folders, certificate, static copy
     app_port: int  # uvicorn, plain HTTP/1.1 on loopback
-    edge_port: int  # TLS + HTTP/2 in front of the app
-    static_port: int  # TLS + HTTP/2 serving the static copy
-    static_root: Path
+    edge_port: int = field(default_factory=free_port)  # TLS + HTTP/2 in front of the app
+    static_port: int = field(default_factory=free_port)  # TLS + HTTP/2 serving the copy
+
+    @property
+    def certificate(self) -> Path:
+        return self.root / "edge.crt"
+
+    @property
+    def private_key(self) -> Path:
+        return self.root / "edge.key"
+
+    @property
+    def static_root(self) -> Path:
+        return self.root / "www"
+
+    @property
+    def edge_origin(self) -> str:
+        return f"https://127.0.0.1:{self.edge_port}"
+
+    @property
+    def static_origin(self) -> str:
+        return f"https://127.0.0.1:{self.static_port}"
 
 
 def nginx_config(
@@ -120,9 +138,8 @@ def _quoted(value: str) -> str:
     return f'"{escaped}"'
 
 
-def self_signed_certificate(folder: Path) -> tuple[Path, Path]:
-    """A throw-away certificate for 127.0.0.1 and its key, made now, in `folder`."""
-    certificate, key = folder / "edge.crt", folder / "edge.key"
+def _self_signed_certificate(layout: EdgeLayout) -> None:
+    """A throw-away certificate for 127.0.0.1 and its key, made now."""
     subprocess.run(  # noqa: S603 - fixed argv
         [  # noqa: S607 - Debian's openssl
             "openssl",
@@ -140,19 +157,23 @@ def self_signed_certificate(folder: Path) -> tuple[Path, Path]:
             "-addext",
             "subjectAltName=IP:127.0.0.1,DNS:localhost",
             "-keyout",
-            str(key),
+            str(layout.private_key),
             "-out",
-            str(certificate),
+            str(layout.certificate),
         ],
         check=True,
         capture_output=True,
     )
-    return certificate, key
 
 
 @contextmanager
 def run_edge(layout: EdgeLayout, files: Sequence[StaticFile], *, log_dir: Path) -> Iterator[None]:
-    """nginx with the edge's configuration until the block ends; its logs copied to log_dir."""
+    """nginx with the edge's configuration until the block ends; its logs copied to log_dir.
+
+    The certificate is made for the run; `files` must already be in the layout's static_root.
+    """
+    _self_signed_certificate(layout)
+    layout.static_root.mkdir(mode=0o755, exist_ok=True)
     module = BROTLI_STATIC_MODULE if BROTLI_STATIC_MODULE.exists() else None
     config = layout.root / "nginx.conf"
     config.write_text(nginx_config(layout, files, brotli_module=module), encoding="utf-8")

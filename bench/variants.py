@@ -26,10 +26,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.context import REPO_ROOT, git, progress
-from bench.edge import EDGE_ROUTES, EdgeRun, _lighthouse
-from bench.edge_server import EdgeLayout, run_edge, self_signed_certificate
+from bench.edge import EDGE_ROUTES, EdgeRun, lighthouse_run
+from bench.edge_server import EdgeLayout, run_edge
 from bench.report import Table, median, thousands
-from harness.live_server import LiveServer, free_port, procfile_default_workers
+from harness.live_server import LiveServer, procfile_default_workers
 from server.i18n import Locale
 from server.site_map import LANDING, PROJECTS
 
@@ -79,24 +79,14 @@ def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int)
                 log_path=logs / f"app-{len(origins)}.log",
             )
             stack.enter_context(server)
-            certificate, key = self_signed_certificate(folder)
-            (folder / "www").mkdir()
-            layout = EdgeLayout(
-                root=folder,
-                certificate=certificate,
-                private_key=key,
-                app_port=server.port,
-                edge_port=free_port(),
-                static_port=free_port(),
-                static_root=folder / "www",
-            )
+            layout = EdgeLayout(root=folder, app_port=server.port)
             stack.enter_context(run_edge(layout, [], log_dir=logs / f"edge-{len(origins)}"))
-            origins[rev] = f"https://127.0.0.1:{layout.edge_port}"
+            origins[rev] = layout.edge_origin
         for attempt in range(1, runs_per_page + 1):
             for route in routes:
                 for index, rev in enumerate(revisions):
                     progress(f"variants: {labels[rev]} {route} run {attempt}/{runs_per_page}")
-                    outcome = _lighthouse(
+                    outcome = lighthouse_run(
                         origins[rev] + route,
                         variant=rev,
                         route=route,
