@@ -19,6 +19,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 
+from bench.memory import sample_memory
 from harness.content_files import write_content
 from harness.live_server import LiveServer, procfile_default_workers
 from server.site_map import PROJECTS, ItemPage
@@ -38,13 +39,6 @@ def projects(count: int) -> list[dict[str, str]]:
     ]
 
 
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def on_the_server(count: int, folder: Path) -> None:
     content = write_content(folder / "content", projects=projects(count))
     workers = procfile_default_workers()
@@ -54,7 +48,7 @@ def on_the_server(count: int, folder: Path) -> None:
         worker_pids = [pid for pid in server.pids()[1:] if not _resource_tracker(pid)]
         for _ in range(workers * 4):  # every worker warm: a list page each
             httpx.get(server.url + PROJECTS.path, headers={**BROWSER, "Connection": "close"})
-        before = {pid: rss_mb(pid) for pid in worker_pids}
+        before = sample_memory(worker_pids, requests=0).rss_by_pid
         size = 0
         started = time.monotonic()
         for index in range(count):
@@ -65,7 +59,7 @@ def on_the_server(count: int, folder: Path) -> None:
             size = max(size, response.num_bytes_downloaded)
             assert response.status_code == 200
         seconds = time.monotonic() - started
-        after = {pid: rss_mb(pid) for pid in worker_pids}
+        after = sample_memory(worker_pids, requests=count).rss_by_pid
     print(
         json.dumps(
             {
@@ -73,8 +67,8 @@ def on_the_server(count: int, folder: Path) -> None:
                 "workers": workers,
                 "card_page_compressed_kb": round(size / 1024),
                 "seconds": round(seconds, 1),
-                "rss_mb_before": [round(before[pid]) for pid in worker_pids],
-                "rss_mb_after": [round(after[pid]) for pid in worker_pids],
+                "rss_mb_before": [round(before[pid] / 2**20) for pid in worker_pids],
+                "rss_mb_after": [round(after[pid] / 2**20) for pid in worker_pids],
             }
         ),
         flush=True,
