@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -29,3 +30,15 @@ class BenchContext:
 def progress(message: str) -> None:
     """A line on stderr, so stdout holds only the tables."""
     print(f"==> {message}", file=sys.stderr, flush=True)
+
+
+def git(*args: str) -> str:
+    """What git prints for `args` in this repository, stripped ("" when it fails)."""
+    completed = subprocess.run(  # noqa: S603 - fixed argv
+        ["git", *args],  # noqa: S607
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return completed.stdout.strip()

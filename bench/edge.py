@@ -28,13 +28,12 @@ import httpx2 as httpx
 
 from bench import lighthouse_figures as lhr
 from bench.context import BenchContext, progress
-from bench.edge_config import EdgeLayout
-from bench.edge_server import run_edge, self_signed_certificate
-from bench.lighthouse import lighthouse_command
+from bench.edge_server import EdgeLayout, run_edge
 from bench.page_copy import capture, write_copy
-from bench.report import SectionReport, Table, fixed, median, median_figures, ratio, thousands
+from bench.prerequisites import LIGHTHOUSE
+from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
-from harness.live_server import LiveServer, free_port, process_tree, procfile_default_workers
+from harness.live_server import LiveServer, process_tree, procfile_default_workers
 from server.site_map import ROUTE_PATHS
 
 NAME = "edge"
@@ -83,21 +82,9 @@ def run(context: BenchContext) -> SectionReport:
         server = LiveServer(env={}, workers=procfile_default_workers(), log_path=logs / "app.log")
         with server:
             progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
-            files = write_copy(capture(server.url, routes), root / "www")
-            certificate, key = self_signed_certificate(root)
-            layout = EdgeLayout(
-                root=root,
-                certificate=certificate,
-                private_key=key,
-                app_port=server.port,
-                edge_port=free_port(),
-                static_port=free_port(),
-                static_root=root / "www",
-            )
-            origins = {
-                "app": f"https://127.0.0.1:{layout.edge_port}",
-                "static": f"https://127.0.0.1:{layout.static_port}",
-            }
+            layout = EdgeLayout(root=root, app_port=server.port)
+            files = write_copy(capture(server.url, routes), layout.static_root)
+            origins = {"app": layout.edge_origin, "static": layout.static_origin}
             with run_edge(layout, files, log_dir=logs):
                 encodings = {variant: _encoding(origin) for variant, origin in origins.items()}
                 for attempt in range(1, runs_per_page + 1):
@@ -105,7 +92,7 @@ def run(context: BenchContext) -> SectionReport:
                         for variant in VARIANTS:
                             progress(f"{NAME}: {variant} {route} run {attempt}/{runs_per_page}")
                             name = f"{variant}{route.replace('/', '_')}-{attempt}.json"
-                            outcome = _lighthouse(
+                            outcome = lighthouse_run(
                                 origins[variant] + route,
                                 variant=variant,
                                 route=route,
@@ -131,9 +118,19 @@ def run(context: BenchContext) -> SectionReport:
     )
 
 
-def _lighthouse(url: str, *, variant: str, route: str, attempt: int, report: Path) -> EdgeRun | str:
+def lighthouse_run(
+    url: str, *, variant: str, route: str, attempt: int, report: Path
+) -> EdgeRun | str:
     """One Lighthouse run; when every try fails, what went wrong (the run is left out)."""
-    argv = lighthouse_command(url, report=report, chromium_args=EDGE_CHROMIUM_ARGS)
+    argv = [
+        str(LIGHTHOUSE),
+        url,
+        "--output=json",
+        f"--output-path={report}",
+        "--quiet",
+        f"--chrome-flags={' '.join(['--headless', *EDGE_CHROMIUM_ARGS])}",
+        f"--only-categories={','.join(lhr.CATEGORIES)}",
+    ]
     failures: list[str] = []
     load_average = os.getloadavg()[0]
     # On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART,
@@ -225,12 +222,21 @@ def _report(
     missing: list[str],
     logs: Path,
 ) -> SectionReport:
-    medians = median_figures(
-        runs,
-        FIGURES,
-        keys=[(variant, route) for variant in VARIANTS for route in routes],
-        key=lambda run: (run.variant, run.route),
-    )
+    # Each figure's median over the runs of a variant and route (NaN: none).
+    medians = {
+        (variant, route): {
+            figure: median(
+                [
+                    r.figures.get(figure, math.nan)
+                    for r in runs
+                    if (r.variant, r.route) == (variant, route)
+                ]
+            )
+            for figure in FIGURES
+        }
+        for variant in VARIANTS
+        for route in routes
+    }
 
     def rows(columns: tuple[tuple[str, int], ...]) -> list[list[str]]:
         table = []

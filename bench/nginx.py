@@ -1,14 +1,15 @@
 """Debian's nginx for the benchmark: started on a configuration, stopped after.
 
-Both uses (bench/static_server.py's one page, bench/edge_server.py's edge)
-run it the same way: the configuration checked first (`nginx -t`), the
-process until the `with` block ends, a graceful stop, and its logs kept.
+Both uses (throughput's one static page, bench/edge_server.py's edge) run it
+the same way: the configuration checked first (`nginx -t`), the process until
+the `with` block ends, a graceful stop, and its logs kept.
 """
 
 from __future__ import annotations
 
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,9 +18,52 @@ from pathlib import Path
 import httpx2 as httpx
 
 from bench.prerequisites import command_path
+from harness.live_server import free_port
 
 # The logs nginx writes in its folder, copied to the run's logs as nginx-<name>.
 _LOGS = ("error.log", "access.log")
+
+
+def preamble(root: Path) -> str:
+    """The start of every configuration here: in the foreground, one worker per core
+    as in production, and every file nginx writes kept in `root`."""
+    return f"""\
+daemon off;
+worker_processes auto;
+pid {root}/nginx.pid;
+error_log {root}/error.log warn;
+events {{ worker_connections 1024; }}
+"""
+
+
+def temporary_paths(root: Path) -> str:
+    return "".join(
+        f"    {kind}_temp_path {root}/{kind};\n"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+
+
+@contextmanager
+def serve_static_file(content: bytes, *, log_dir: Path) -> Iterator[str]:
+    """Serve `content` as / with nginx, access log off; yields the URL; stops nginx after."""
+    with tempfile.TemporaryDirectory(prefix="bench-nginx-") as folder:
+        root = Path(folder)
+        # As root, nginx's workers run as `nobody`: they must be able to read the file.
+        root.chmod(0o755)
+        (root / "www").mkdir(mode=0o755)
+        (root / "www" / "index.html").write_bytes(content)
+        port = free_port()
+        config = root / "nginx.conf"
+        config.write_text(
+            preamble(root)
+            + "http {\n    access_log off;\n    sendfile on;\n    default_type text/html;\n"
+            + temporary_paths(root)
+            + f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n}}\n",
+            encoding="utf-8",
+        )
+        url = f"http://127.0.0.1:{port}/"
+        with running_nginx(root, config, ready_url=url, log_dir=log_dir):
+            yield url
 
 
 @contextmanager

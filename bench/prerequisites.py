@@ -13,13 +13,10 @@ from bench.context import REPO_ROOT, progress
 
 # Commands from Debian, by the package that ships them.
 DEBIAN_PACKAGES = {"wrk": "wrk", "nginx": "nginx", "chromium": "chromium", "openssl": "openssl"}
+# Debian's libnginx-mod-http-brotli-static puts the module here.
+BROTLI_STATIC_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 # Files (not commands) from Debian packages, by a name the sections use: nginx's modules.
-DEBIAN_FILES = {
-    "nginx-brotli-static": (
-        Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"),
-        "libnginx-mod-http-brotli-static",
-    ),
-}
+DEBIAN_FILES = {"nginx-brotli-static": (BROTLI_STATIC_MODULE, "libnginx-mod-http-brotli-static")}
 # nginx lives in /usr/sbin, which a non-root PATH may lack.
 _EXTRA_PATHS = ("/usr/sbin", "/sbin")
 # Lighthouse has a package folder of its own: the site's build never installs it.

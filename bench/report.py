@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 import re
 import statistics
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 _NUMERIC = re.compile(r"^[-+~≈]?[\d.,]+")
 
@@ -60,32 +60,6 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 
 def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else math.nan
-
-
-class Measured(Protocol):
-    """One run of a measurement: its figures by name."""
-
-    @property
-    def figures(self) -> dict[str, float]: ...
-
-
-Run = TypeVar("Run", bound=Measured)
-Key = TypeVar("Key")
-
-
-def median_figures(
-    runs: Sequence[Run], figures: Sequence[str], keys: Iterable[Key], key: Callable[[Run], Key]
-) -> dict[Key, dict[str, float]]:
-    """For each key, the median of each figure over the runs of that key (NaN: none)."""
-    return {
-        wanted: {
-            figure: median(
-                [run.figures.get(figure, math.nan) for run in runs if key(run) == wanted]
-            )
-            for figure in figures
-        }
-        for wanted in keys
-    }
 
 
 def thousands(value: float) -> str:

@@ -13,7 +13,6 @@ import math
 import os
 import platform
 import signal
-import subprocess
 import sys
 import time
 import traceback
@@ -21,8 +20,8 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bench import asset_bytes, edge, firestore_cost, lighthouse, memory, render_time, throughput
-from bench.context import RESULTS_DIR, BenchContext, progress
+from bench import edge, firestore_cost, memory, render_time, throughput
+from bench.context import RESULTS_DIR, BenchContext, git, progress
 from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_lighthouse
 from bench.report import SectionReport
 
@@ -32,8 +31,6 @@ UNCACHED_ENV = {"CONTENT_CACHE_SECONDS": "0", "HTML_CACHE": "off"}
 Section = Callable[[BenchContext], SectionReport]
 # Name on the command line -> (section, Debian commands it needs), in running order.
 SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
-    lighthouse.NAME: (lighthouse.run, ("chromium",)),
-    asset_bytes.NAME: (asset_bytes.run, ("chromium",)),
     throughput.NAME: (throughput.run, ("wrk", "nginx")),
     render_time.NAME: (render_time.run, ()),
     firestore_cost.NAME: (firestore_cost.run, ()),
@@ -66,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     started_at = datetime.now(UTC)
     ensure_debian_commands({command for name in chosen for command in SECTIONS[name][1]})
-    if lighthouse.NAME in chosen or edge.NAME in chosen:
+    if edge.NAME in chosen:
         ensure_lighthouse()
     build_bundles()
     stamp = started_at.strftime("%Y%m%dT%H%M%SZ")
@@ -164,15 +161,6 @@ def _heading(started_at: datetime, *, quick: bool) -> str:
 
 
 def _git() -> dict[str, Any]:
-    def git(*args: str) -> str:
-        completed = subprocess.run(  # noqa: S603 - fixed argv
-            ["git", *args],  # noqa: S607
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        return completed.stdout.strip()
-
     return {
         "commit": git("rev-parse", "HEAD"),
         "branch": git("rev-parse", "--abbrev-ref", "HEAD"),

@@ -11,8 +11,8 @@ import httpx2 as httpx
 
 from bench.context import BenchContext, progress
 from bench.load import WrkResult, run_wrk
+from bench.nginx import serve_static_file
 from bench.report import SectionReport, Table, fixed, ratio, thousands
-from bench.static_server import serve_static_file
 from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 
 NAME = "throughput"

@@ -16,44 +16,25 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
-import signal
 import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from collections.abc import Sequence
 from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.context import REPO_ROOT, progress
-from bench.edge import EDGE_ROUTES, EdgeRun, _lighthouse
-from bench.edge_config import EdgeLayout
-from bench.edge_server import run_edge, self_signed_certificate
+from bench.context import REPO_ROOT, git, progress
+from bench.edge import EDGE_ROUTES, EdgeRun, lighthouse_run
+from bench.edge_server import EdgeLayout, run_edge
 from bench.report import Table, median, thousands
-from harness.live_server import (
-    free_port,
-    procfile_default_workers,
-    server_argv,
-    site_free_environment,
-)
+from harness.live_server import LiveServer, procfile_default_workers
 from server.i18n import Locale
 from server.site_map import LANDING, PROJECTS
 
 DEFAULT_ROUTES = (LANDING.path, PROJECTS.path, LANDING.in_locale(Locale.AR).path)
 FIGURES = (("lcp_ms", 0), ("fcp_ms", 0), ("tbt_ms", 0), ("cls", 3))
-
-
-def _git(*args: str) -> str:
-    return subprocess.run(  # noqa: S603 - fixed argv
-        ["git", *args],  # noqa: S607
-        cwd=REPO_ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
 
 
 def _check_out(revision: str, folder: Path) -> None:
@@ -70,28 +51,6 @@ def _check_out(revision: str, folder: Path) -> None:
     subprocess.run([sys.executable, "build.py"], cwd=folder, check=True)
 
 
-def _start(folder: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    with log.open("wb") as out:
-        process = subprocess.Popen(  # noqa: S603 - our own command line
-            server_argv(port, procfile_default_workers()),
-            cwd=folder,  # `python -m uvicorn` imports that tree's server package
-            env=site_free_environment(),
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    return process
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=15)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-
-
 def _spread(runs: list[EdgeRun], figure: str, digits: int) -> str:
     values = [run.figures[figure] for run in runs]
     if not values:
@@ -102,9 +61,7 @@ def _spread(runs: list[EdgeRun], figure: str, digits: int) -> str:
 
 def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int) -> Table:
     # A version is named by its commit and the start of its subject.
-    labels = {
-        rev: _git("log", "-1", "--format=%h %<(44,trunc)%s", rev).strip() for rev in revisions
-    }
+    labels = {rev: git("log", "-1", "--format=%h %<(44,trunc)%s", rev).strip() for rev in revisions}
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     logs = REPO_ROOT / "bench" / "results" / "runs" / f"{stamp}-variants"
     logs.mkdir(parents=True, exist_ok=True)
@@ -116,28 +73,20 @@ def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int)
             folder.chmod(0o755)
             progress(f"variants: building {labels[rev]}")
             _check_out(rev, folder / "site")
-            port = free_port()
-            process = _start(folder / "site", port, logs / f"app-{len(origins)}.log")
-            stack.callback(_stop, process)
-            time.sleep(3.0)
-            certificate, key = self_signed_certificate(folder)
-            (folder / "www").mkdir()
-            layout = EdgeLayout(
-                root=folder,
-                certificate=certificate,
-                private_key=key,
-                app_port=port,
-                edge_port=free_port(),
-                static_port=free_port(),
-                static_root=folder / "www",
+            server = LiveServer(
+                workers=procfile_default_workers(),
+                cwd=folder / "site",  # `python -m uvicorn` imports that tree's server package
+                log_path=logs / f"app-{len(origins)}.log",
             )
+            stack.enter_context(server)
+            layout = EdgeLayout(root=folder, app_port=server.port)
             stack.enter_context(run_edge(layout, [], log_dir=logs / f"edge-{len(origins)}"))
-            origins[rev] = f"https://127.0.0.1:{layout.edge_port}"
+            origins[rev] = layout.edge_origin
         for attempt in range(1, runs_per_page + 1):
             for route in routes:
                 for index, rev in enumerate(revisions):
                     progress(f"variants: {labels[rev]} {route} run {attempt}/{runs_per_page}")
-                    outcome = _lighthouse(
+                    outcome = lighthouse_run(
                         origins[rev] + route,
                         variant=rev,
                         route=route,

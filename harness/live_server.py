@@ -109,6 +109,8 @@ class LiveServer(Started):
     log_path: Path = field(default_factory=lambda: Path("/dev/null"))
     workers: int | None = None
     port: int = field(default_factory=free_port)
+    # The tree whose server package runs: another checkout for bench/variants.py.
+    cwd: Path = REPO_ROOT
     process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
 
     @property
@@ -121,7 +123,7 @@ class LiveServer(Started):
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(  # noqa: S603 - our own command line
                 server_argv(self.port, self.workers),
-                cwd=REPO_ROOT,
+                cwd=self.cwd,
                 env={**site_free_environment(), **self.env},
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -1,7 +1,9 @@
-"""Screenshots of every page at phone and desktop widths, for looking at the site.
+"""Screenshots of every page and of the studio at phone and desktop widths, for looking at the site.
 
 Usage: uv run python scripts/screenshots.py [BASE_URL] [OUT_DIR]
-(defaults: http://127.0.0.1:8000 and test-artifacts/screenshots). Needs Debian's chromium.
+(defaults: http://127.0.0.1:8000 and test-artifacts/screenshots). Needs Debian's
+chromium. The studio's shots (studio-*.png, in English and Arabic) need the server
+to run the local studio, as `./dev serve` does; nothing is saved, only forms are shown.
 """
 
 from __future__ import annotations
@@ -42,6 +44,24 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(300)
 
 
+def studio(page: Page, base: str, out: Path, width_name: str) -> None:
+    page.goto(base + "/studio")
+    page.screenshot(path=out / f"studio-{width_name}-en-sign-in.png")
+    page.locator("form[action='/studio/sign-in'] button").click()
+    for language in ("en", "ar"):
+        label = f"studio-{width_name}-{language}"
+        page.goto(f"{base}/studio/language/{language}")
+        page.goto(base + "/studio/projects")
+        page.screenshot(path=out / f"{label}-list.png", full_page=True)
+        page.locator(".items a.button").first.click()  # the first entry's Edit
+        page.wait_for_load_state("load")
+        page.screenshot(path=out / f"{label}-edit.png", full_page=True)
+        page.goto(base + "/studio/projects/new")
+        page.locator("form.edit button[type=submit]").click()  # empty: every error shows
+        page.wait_for_load_state("load")
+        page.screenshot(path=out / f"{label}-errors.png", full_page=True)
+
+
 def main() -> None:
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"
     out = Path(sys.argv[2] if len(sys.argv) > 2 else "test-artifacts/screenshots")
@@ -67,6 +87,7 @@ def main() -> None:
                 page.locator("dialog:modal").wait_for()
                 page.wait_for_load_state("networkidle")
                 page.screenshot(path=out / f"{name}-{width_name}.png")
+            studio(page, base, out, width_name)
             page.close()
         browser.close()
     print(f"screenshots in {out}")

@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
-import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -24,6 +21,9 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
+from bench.load import run_wrk
+from bench.memory import sample_memory
+from bench.prerequisites import ensure_debian_commands
 from harness.firestore_standin import FirestoreStandIn
 from harness.live_server import LiveServer
 from server.content.models import Collection
@@ -45,15 +45,6 @@ end
 )
 
 
-def ensure_wrk() -> str:
-    found = shutil.which("wrk")
-    if found is None:
-        subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True)  # noqa: S607
-        found = shutil.which("wrk")
-    assert found is not None
-    return found
-
-
 def seed_collections() -> dict[str, dict[str, Mapping[str, str]]]:
     collections: dict[str, dict[str, Mapping[str, str]]] = {}
     for collection in Collection:
@@ -63,19 +54,13 @@ def seed_collections() -> dict[str, dict[str, Mapping[str, str]]]:
     return collections
 
 
-def rss_kib(pid: int) -> int:
-    status = Path(f"/proc/{pid}/status").read_text()
-    match = re.search(r"VmRSS:\s+(\d+) kB", status)
-    return int(match.group(1)) if match else 0
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--connections", type=int, default=100)
     parser.add_argument("--failure-rate", type=float, default=0.2)
     args = parser.parse_args()
-    wrk = ensure_wrk()
+    ensure_debian_commands(["wrk"])
     workdir = Path(tempfile.mkdtemp(prefix="soak-"))
     (workdir / "paths.lua").write_text(WRK_SCRIPT)
 
@@ -88,60 +73,46 @@ def main() -> int:
             "LOG_LEVEL": "WARNING",
         }
         with LiveServer(env=env, log_path=workdir / "uvicorn.log") as site:
-            assert site.process is not None
-            pid = site.process.pid
-            samples: list[tuple[float, int]] = [(0.0, rss_kib(pid))]
-            done = threading.Event()
             started = time.monotonic()
+            samples = [(0.0, sample_memory(site.pids(), requests=0).rss_bytes)]
+            done = threading.Event()
 
-            def sample_memory() -> None:
+            def sample() -> None:
                 while not done.wait(5):
-                    samples.append((time.monotonic() - started, rss_kib(pid)))
+                    rss = sample_memory(site.pids(), requests=0).rss_bytes
+                    samples.append((time.monotonic() - started, rss))
 
-            sampler = threading.Thread(target=sample_memory, daemon=True)
+            sampler = threading.Thread(target=sample, daemon=True)
             sampler.start()
-            result = subprocess.run(  # noqa: S603 - our own command line
-                [
-                    wrk,
-                    "-t2",
-                    f"-c{args.connections}",
-                    f"-d{args.seconds}s",
-                    "--latency",
-                    "-s",
-                    str(workdir / "paths.lua"),
-                    site.url,
-                ],
-                capture_output=True,
-                text=True,
-                check=True,
+            result = run_wrk(
+                site.url,
+                connections=args.connections,
+                seconds=args.seconds,
+                script=workdir / "paths.lua",
             )
             done.set()
             sampler.join()
-            samples.append((time.monotonic() - started, rss_kib(pid)))
+            samples.append(
+                (time.monotonic() - started, sample_memory(site.pids(), requests=0).rss_bytes)
+            )
             log = site.log()
         reads = db.reads
 
-    output = result.stdout
-    requests = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
-    non_2xx_match = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    non_2xx = int(non_2xx_match.group(1)) if non_2xx_match else 0
-    errors_match = re.search(r"Socket errors: (.*)", output)
     tracebacks = log.count("Traceback")
-    fetch_errors = len(re.findall(r"Error fetching ", log))
-    print(output)
-    print(f"requests              {requests}")
-    print(f"non-2xx/3xx responses {non_2xx}")
-    print(f"socket errors         {errors_match.group(1) if errors_match else 'none'}")
+    socket_errors = ", ".join(f"{k} {v}" for k, v in result.socket_errors.items()) or "none"
+    print(f"requests              {result.requests} ({result.command})")
+    print(f"non-2xx/3xx responses {result.non_2xx_or_3xx}")
+    print(f"socket errors         {socket_errors}")
     print(f"tracebacks in log     {tracebacks}")
     print(
         f"database reads        {reads} (about {args.failure_rate:.0%} failed; "
-        f"{fetch_errors} 'Error fetching' lines logged)"
+        f"{log.count('Error fetching ')} 'Error fetching' lines logged)"
     )
-    print("RSS over time (s: MiB) " + ", ".join(f"{t:.0f}: {kib / 1024:.1f}" for t, kib in samples))
+    print("RSS over time (s: MiB) " + ", ".join(f"{t:.0f}: {b / 2**20:.1f}" for t, b in samples))
     first_after_warmup = samples[1][1] if len(samples) > 2 else samples[0][1]
     growth = (samples[-1][1] - first_after_warmup) / max(first_after_warmup, 1)
     print(f"RSS growth after the first 5 s: {growth:+.1%}")
-    return 0 if non_2xx == 0 and tracebacks == 0 else 1
+    return 0 if result.non_2xx_or_3xx == 0 and tracebacks == 0 else 1
 
 
 if __name__ == "__main__":
