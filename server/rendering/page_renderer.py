@@ -96,16 +96,6 @@ class PageRenderer:
         # Each collection's cards by id, for the snapshot version they were indexed from.
         self._card_indexes: dict[Collection, tuple[int, dict[str, CardItem]]] = {}
 
-    @property
-    def cached_pages(self) -> RenderedPageCache:
-        """The rendered pages kept, for measuring (scripts/item_pages_memory.py)."""
-        return self._pages
-
-    @property
-    def render_pool(self) -> RenderPool:
-        """The V8 contexts, for measuring (scripts/item_pages_memory.py)."""
-        return self._pool
-
     async def page_data(self, page: SitePage) -> dict[str, Any]:
         """The data the page is rendered and hydrated with, from the content cache."""
         snapshots = await self._snapshots(page)
