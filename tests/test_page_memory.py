@@ -1,7 +1,8 @@
 """Memory bounded by settings, not by the number of projects.
 
-Where a worker's memory went with 1,000 projects (docs/benchmarks.md): the V8 heap a large render grew, the allocator keeping freed
-megabyte buffers, the rendered pages. Each is bounded here.
+Where a worker's memory went with 1,000 projects (docs/benchmarks.md): the V8
+heap a large render grew, the allocator keeping freed megabyte buffers, the
+rendered pages. Each is bounded here.
 """
 
 from __future__ import annotations
