@@ -92,6 +92,10 @@ class RenderPool:
         """Contexts created and warmed, idle or rendering; one being replaced is not counted."""
         return len(self._contexts)
 
+    def contexts(self) -> list[MiniRacer]:
+        """The contexts, for measuring their heaps (tests/test_page_memory.py)."""
+        return list(self._contexts)
+
     def _new_context(self) -> MiniRacer:
         # V8's process-wide set-up is not safe to race: two contexts created
         # at once from two threads abort the process.
