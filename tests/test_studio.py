@@ -229,6 +229,42 @@ def test_errors_are_shown_next_to_their_fields_in_the_staff_members_language(
     assert files_snapshot(content) == before
 
 
+def held_photo_in(html: str) -> str | None:
+    match = re.search(r'name="held_photo" value="([^"]+)"', html)
+    return match.group(1) if match else None
+
+
+def test_a_chosen_photo_is_kept_when_the_form_comes_back_with_a_mistake(
+    staff: Staff, content: Path
+) -> None:
+    held_folder = content / ".held" / "projects"
+    # The description forgotten: the form comes back holding the photo, shown small.
+    first = staff.post(
+        "/studio/projects/new", {"name": "Wadi Rum Lodge", "description": ""}, jpeg((800, 600))
+    )
+    assert first.status_code == 422
+    assert field_errors(first.text) == {"description": "Required."}
+    held = held_photo_in(first.text)
+    assert held is not None
+    assert [path.name for path in held_folder.iterdir()] == [held]
+    assert '<img class="photo" src="data:image/jpeg;base64,' in first.text
+    assert "The photo shown is kept for this form" in first.text
+    # Not public: the held photo is outside the images the site serves.
+    assert not list((content / "images").rglob(held))
+
+    # Saved without choosing the photo again: the held one is used, then let go.
+    saved = staff.post(
+        "/studio/projects/new",
+        {"name": "Wadi Rum Lodge", "description": "Sandstone.", "held_photo": held},
+    )
+    assert saved.status_code == 303
+    documents = json.loads((content / "projects.json").read_text(encoding="utf-8"))
+    added = next(document for document in documents if document["id"] == "wadi-rum-lodge")
+    with Image.open(content / added["photoUrl"].removeprefix("/")) as stored:
+        assert stored.size == (800, 600)
+    assert list(held_folder.iterdir()) == []
+
+
 def test_photos_over_the_size_or_pixel_limit_are_refused(staff: Staff, content: Path) -> None:
     before = files_snapshot(content)
     # 60 megapixels in a few kilobytes: the pixel limit, not the size, refuses it.

@@ -170,12 +170,31 @@ def test_staff_add_replace_and_delete_through_firestore_and_storage(
     ]
 
     old_path = object_path(document["photoUrl"])
-    replaced = staff.post(
+    # A new photo with a mistake in the text: the photo is held in the bucket,
+    # unpublished (no download token), and the next Save uses it.
+    mistaken = staff.post(
         "/studio/projects/edit/jerash-colonnade",
-        {"name": "Jerash Colonnade", "description": "Restored.", "name_ar": "أعمدة جرش"},
+        {"name": "Jerash Colonnade", "description": ""},
         jpeg((10, 20, 30)),
     )
+    assert mistaken.status_code == 422
+    held_name = re.search(r'name="held_photo" value="([^"]+)"', mistaken.text)
+    assert held_name is not None
+    held = f"studio-held/projects/{held_name.group(1)}"
+    held_blob = bucket.get_blob(held)
+    assert held_blob is not None
+    assert "firebaseStorageDownloadTokens" not in (held_blob.metadata or {})
+    replaced = staff.post(
+        "/studio/projects/edit/jerash-colonnade",
+        {
+            "name": "Jerash Colonnade",
+            "description": "Restored.",
+            "name_ar": "أعمدة جرش",
+            "held_photo": held_name.group(1),
+        },
+    )
     assert replaced.status_code == 303
+    assert bucket.get_blob(held) is None
     document = documents.document("jerash-colonnade").get().to_dict()
     assert document is not None
     assert document["name_ar"] == "أعمدة جرش"

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import io
+import os
+import time
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from server.studio.photos import PhotoProblem, check_photo
+from server.content.models import Collection
+from server.studio.photos import HELD_SECONDS, LocalPhotoFolder, PhotoProblem, check_photo
 
 GPS_IFD = 0x8825
 ORIENTATION = 0x0112
@@ -41,3 +45,26 @@ def test_a_file_that_is_not_an_image_is_refused() -> None:
     with pytest.raises(PhotoProblem) as problem:
         check_photo(b"%PDF-1.7 not a photo", max_bytes=10**6)
     assert problem.value.key == "photo_not_image"
+
+
+@pytest.mark.anyio
+async def test_a_held_photo_is_found_by_its_own_name_only_and_old_ones_go(tmp_path: Path) -> None:
+    photos = LocalPhotoFolder(tmp_path)
+    photo = check_photo(phone_photo("JPEG"), max_bytes=1_000_000)
+    name = await photos.hold(Collection.PROJECTS, photo)
+    held = await photos.held(Collection.PROJECTS, name)
+    assert held is not None
+    assert held.data == photo.data
+    assert (held.width, held.height, held.extension) == (40, 60, "jpg")
+    # Only a held photo's own name, in its own collection: no path leads elsewhere.
+    (tmp_path / "projects.json").write_text("[]")
+    assert await photos.held(Collection.PROJECTS, "../../projects.json") is None
+    assert await photos.held(Collection.SLIDER, name) is None
+    # A day later a new hold removes the abandoned one.
+    path = tmp_path / ".held" / "projects" / name
+    day_ago = time.time() - HELD_SECONDS - 1
+    os.utime(path, (day_ago, day_ago))
+    newer = await photos.hold(Collection.PROJECTS, photo)
+    assert sorted(p.name for p in path.parent.iterdir()) == [newer]
+    await photos.release(Collection.PROJECTS, newer)
+    assert await photos.held(Collection.PROJECTS, newer) is None

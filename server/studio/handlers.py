@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -53,6 +54,7 @@ from server.studio.photos import (
     CheckedPhoto,
     PhotoProblem,
     check_photo,
+    preview_data_url,
 )
 from server.studio.security import studio_headers
 from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, SessionStore, StaffSession
@@ -73,6 +75,14 @@ FORM_OVERHEAD_BYTES = 64 * 1024
 UPLOAD_CEILING = 4
 
 Handler = Callable[[Request], Awaitable[Response]]
+
+
+@dataclass(frozen=True)
+class HeldPhoto:
+    """A photo a form came back with, held until its Save (photos.hold)."""
+
+    name: str
+    preview: str  # a small copy as a data: URL
 
 
 class Refusal(Exception):
@@ -259,9 +269,12 @@ class Studio:
         )
         if not wanted and "name" not in errors:
             errors["name" if collection is not Collection.SLIDER else "photo"] = FieldError("no_id")
-        photo = await self._checked_photo(form, errors, required=True)
+        photo, held = await self._chosen_photo(collection, form, errors, required=True)
         if errors or photo is None:
-            return self._form(request, session, collection, None, values, errors, status=422)
+            kept = await self._keep(collection, photo, held)
+            return self._form(
+                request, session, collection, None, values, errors, status=422, kept=kept
+            )
         taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
         document_id = free_id(wanted, taken)
         photo_url = await self.photos.store(collection, document_id, photo)
@@ -275,7 +288,11 @@ class Studio:
         if not created:
             await self.photos.discard(collection, photo_url)
             errors = errors or {"name": FieldError("not_accepted", {"detail": "id taken"})}
-            return self._form(request, session, collection, None, values, errors, status=422)
+            kept = await self._keep(collection, photo, held)
+            return self._form(
+                request, session, collection, None, values, errors, status=422, kept=kept
+            )
+        await self.photos.release(collection, held)
         log_change(who=session.who, action="create", collection=collection, document_id=document_id)
         self._content_changed(request, collection)
         return RedirectResponse(_list_url(collection, saved=document_id), 303)
@@ -288,12 +305,13 @@ class Studio:
         opened = _form_text(form, "version")
         values = read_text_fields(collection, form)
         errors = text_errors(collection, values)
-        photo = await self._checked_photo(form, errors, required=False)
+        photo, held = await self._chosen_photo(collection, form, errors, required=False)
         shown = {**values, "photoUrl": current.get("photoUrl", "")}
         if opened != version:
             # Saved by someone else since this form opened: theirs is shown, nothing written.
+            kept = await self._keep(collection, photo, held)
             return self._changed_form(
-                request, session, collection, document_id, shown, current, version
+                request, session, collection, document_id, shown, current, version, kept
             )
         if errors:
             return self._form(
@@ -305,6 +323,7 @@ class Studio:
                 errors,
                 status=422,
                 version=version,
+                kept=await self._keep(collection, photo, held),
             )
         old_photo = current.get("photoUrl")
         fields = dict(values)
@@ -326,6 +345,7 @@ class Studio:
                 errors,
                 status=422,
                 version=version,
+                kept=await self._keep(collection, photo, held),
             )
         new_photo = fields.get("photoUrl")
         try:
@@ -335,14 +355,16 @@ class Studio:
                 await self.photos.discard(collection, new_photo)  # stored for a write that failed
             if isinstance(error, Changed):  # saved by someone else a moment ago
                 latest, latest_version = await self._existing(collection, document_id)
+                kept = await self._keep(collection, photo, held)
                 return self._changed_form(
-                    request, session, collection, document_id, shown, latest, latest_version
+                    request, session, collection, document_id, shown, latest, latest_version, kept
                 )
             raise
         if not updated:
             if new_photo is not None:
                 await self.photos.discard(collection, new_photo)
             raise HTTPException(404)
+        await self.photos.release(collection, held)
         # The old photo goes only once the document points at the new one.
         if photo is not None and isinstance(old_photo, str) and old_photo != fields["photoUrl"]:
             await self._discard_unused(collection, old_photo)
@@ -428,6 +450,7 @@ class Studio:
         yours: Mapping[str, Any],
         theirs: dict[str, Any],
         their_version: str,
+        kept: HeldPhoto | None,
     ) -> Response:
         """The form again, 409: the staff member's text kept, the other person's beside it."""
         their_changes = {
@@ -446,6 +469,7 @@ class Studio:
             # Saving again now replaces their version knowingly.
             version=their_version,
             their_changes=their_changes,
+            kept=kept,
         )
 
     def _delete_page(
@@ -498,6 +522,35 @@ class Studio:
             await form.close()
             raise Refusal(403, "bad_token")
         return session, form
+
+    async def _chosen_photo(
+        self,
+        collection: Collection,
+        form: FormData,
+        errors: dict[str, FieldError],
+        *,
+        required: bool,
+    ) -> tuple[CheckedPhoto | None, str]:
+        """The photo sent with the form, else the one held for it; and its held name, if held."""
+        held = _form_text(form, "held_photo")
+        upload = form.get("photo")
+        if isinstance(upload, UploadFile) and upload.size:
+            if held:
+                await self.photos.release(collection, held)  # another photo chosen instead
+            return await self._checked_photo(form, errors, required=required), ""
+        photo = await self.photos.held(collection, held) if held else None
+        if photo is not None:
+            return photo, held
+        return await self._checked_photo(form, errors, required=required), ""
+
+    async def _keep(
+        self, collection: Collection, photo: CheckedPhoto | None, held: str
+    ) -> HeldPhoto | None:
+        """Hold a form's good photo while the form comes back, so it need not be chosen again."""
+        if photo is None:
+            return None
+        name = held or await self.photos.hold(collection, photo)
+        return HeldPhoto(name, preview_data_url(photo))
 
     async def _checked_photo(
         self, form: FormData, errors: dict[str, FieldError], *, required: bool
@@ -561,7 +614,10 @@ class Studio:
         status: int = 200,
         version: str = "",
         their_changes: Mapping[str, str] | None = None,
+        kept: HeldPhoto | None = None,
     ) -> Response:
+        if kept is not None:
+            values = {**values, "photoUrl": kept.preview}
         preview = _preview(collection, document_id or "preview", values)
         return self._page(
             request,
@@ -577,6 +633,7 @@ class Studio:
                 "version": version,
                 "their_changes": their_changes,
                 "preview": preview,
+                "kept": kept,
                 "limits": self._limits(),
             },
             session=session,

@@ -61,6 +61,10 @@ MESSAGES: dict[str, dict[Locale, str]] = {
         Locale.EN: "Leave empty to keep the current photo.",
         Locale.AR: "اتركه فارغًا للإبقاء على الصورة الحالية.",
     },
+    "photo_held": {
+        Locale.EN: "The photo shown is kept for this form: Save uses it, or choose another.",
+        Locale.AR: "الصورة المعروضة محفوظة لهذا النموذج: الحفظ يستخدمها، أو اختر غيرها.",
+    },
     "preview": {Locale.EN: "Preview", Locale.AR: "معاينة"},
     "new_title": {Locale.EN: "New", Locale.AR: "جديد"},
     "delete_question": {

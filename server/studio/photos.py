@@ -9,8 +9,12 @@ never from the name the phone gave.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
+import re
+import secrets
+import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +30,10 @@ from server.content.photo_urls import LOCAL_IMAGES_PREFIX
 ACCEPTED_FORMATS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
 # A 50-megapixel phone photo passes; a decompression bomb does not.
 MAX_PIXELS = 50_000_000
+# A photo held for a form that came back with a mistake is kept this long;
+# a form abandoned with one leaves it to be removed by a later hold.
+HELD_SECONDS = 24 * 3600
+HELD_NAME = re.compile(r"[0-9a-f]{24}\.(?:jpg|png|webp)")
 
 
 class PhotoProblem(Exception):
@@ -99,11 +107,32 @@ def _size(data: bytes) -> tuple[int, int]:
         return image.size
 
 
+def held_name(photo: CheckedPhoto) -> str:
+    """A new, unguessable name for a photo held between a form and its next Save."""
+    return f"{secrets.token_hex(12)}.{photo.extension}"
+
+
+def from_held(name: str, data: bytes) -> CheckedPhoto:
+    """A held photo read back: it was checked and cleaned when it was first sent."""
+    return CheckedPhoto(data, name.rsplit(".", 1)[1], *_size(data))
+
+
+def preview_data_url(photo: CheckedPhoto, width: int = 480) -> str:
+    """A small JPEG of the photo as a data: URL, for the form that holds it."""
+    with Image.open(io.BytesIO(photo.data)) as image:
+        image.thumbnail((width, width))
+        buffer = io.BytesIO()
+        image.convert("RGB").save(buffer, "JPEG", quality=75)
+    return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
 class LocalPhotoFolder:
     """Photos in content/images/<collection>/, linked as /images/<collection>/<file>."""
 
     def __init__(self, content_dir: Path) -> None:
         self._root = content_dir / IMAGES_FOLDER
+        # Outside the images folder: a held photo is not public.
+        self._held = content_dir / ".held"
 
     async def store(self, collection: Collection, document_id: str, photo: CheckedPhoto) -> str:
         """Write the photo under a name of its own (so no other photo is replaced); its URL."""
@@ -129,3 +158,33 @@ class LocalPhotoFolder:
         path = (folder / photo_url.removeprefix(prefix)).resolve()
         if path.parent == folder:
             await anyio.Path(path).unlink(missing_ok=True)
+
+    async def hold(self, collection: Collection, photo: CheckedPhoto) -> str:
+        """Keep a checked photo for the form's next Save; its name. Old held ones go."""
+        name = held_name(photo)
+        folder = self._held / collection.page_key
+
+        def write() -> None:
+            folder.mkdir(parents=True, exist_ok=True)
+            stale = time.time() - HELD_SECONDS
+            for old in folder.iterdir():
+                if old.stat().st_mtime < stale:
+                    old.unlink(missing_ok=True)
+            (folder / name).write_bytes(photo.data)
+
+        await anyio.to_thread.run_sync(write)
+        return name
+
+    async def held(self, collection: Collection, name: str) -> CheckedPhoto | None:
+        """The photo held under `name`, or None (gone, or not a held photo's name)."""
+        if not HELD_NAME.fullmatch(name):
+            return None
+        path = anyio.Path(self._held / collection.page_key / name)
+        try:
+            return from_held(name, await path.read_bytes())
+        except FileNotFoundError:
+            return None
+
+    async def release(self, collection: Collection, name: str) -> None:
+        if HELD_NAME.fullmatch(name):
+            await anyio.Path(self._held / collection.page_key / name).unlink(missing_ok=True)

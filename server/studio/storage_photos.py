@@ -7,20 +7,24 @@ studio writes to.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import os
 import uuid
 from urllib.parse import quote, unquote, urlsplit
 
 import anyio
+from google.api_core.exceptions import NotFound
 from google.cloud.storage import Bucket, Client
 
 from server.content.models import Collection
-from server.studio.photos import CheckedPhoto
+from server.studio.photos import HELD_NAME, HELD_SECONDS, CheckedPhoto, from_held, held_name
 
 DOWNLOAD_HOST = "https://firebasestorage.googleapis.com"
 CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
 FOLDER = "studio"
+# Photos held between a form and its next Save: no download token, so not public.
+HELD_FOLDER = "studio-held"
 
 
 class StoragePhotos:
@@ -54,6 +58,40 @@ class StoragePhotos:
         if path is None or not path.startswith(f"{FOLDER}/{collection.page_key}/"):
             return
         blob = self._bucket.blob(path)
+        await anyio.to_thread.run_sync(lambda: blob.delete() if blob.exists() else None)
+
+    async def hold(self, collection: Collection, photo: CheckedPhoto) -> str:
+        """Keep a checked photo for the form's next Save; its name. Old held ones go."""
+        name = held_name(photo)
+        folder = f"{HELD_FOLDER}/{collection.page_key}/"
+        stale = datetime.datetime.now(datetime.UTC) - datetime.timedelta(seconds=HELD_SECONDS)
+
+        def write() -> None:
+            for old in self._bucket.list_blobs(prefix=folder):
+                if old.time_created is not None and old.time_created < stale:
+                    old.delete()
+            self._bucket.blob(folder + name).upload_from_string(
+                photo.data, content_type=CONTENT_TYPES[photo.extension]
+            )
+
+        await anyio.to_thread.run_sync(write)
+        return name
+
+    async def held(self, collection: Collection, name: str) -> CheckedPhoto | None:
+        """The photo held under `name`, or None (gone, or not a held photo's name)."""
+        if not HELD_NAME.fullmatch(name):
+            return None
+        blob = self._bucket.blob(f"{HELD_FOLDER}/{collection.page_key}/{name}")
+        try:
+            data = await anyio.to_thread.run_sync(blob.download_as_bytes)
+        except NotFound:
+            return None
+        return from_held(name, data)
+
+    async def release(self, collection: Collection, name: str) -> None:
+        if not HELD_NAME.fullmatch(name):
+            return
+        blob = self._bucket.blob(f"{HELD_FOLDER}/{collection.page_key}/{name}")
         await anyio.to_thread.run_sync(lambda: blob.delete() if blob.exists() else None)
 
     def path_of(self, photo_url: str) -> str | None:

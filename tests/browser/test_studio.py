@@ -5,6 +5,7 @@ delete it; a file that is not an image is refused."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -116,12 +117,21 @@ def test_staff_add_edit_and_delete_a_project_from_a_phone(
     # The preview shows the card in both languages.
     expect(phone.locator(".preview .card[lang=ar] h3")).to_have_text("نُزُل وادي رم")
 
+    # The photo chosen, but the description emptied by mistake: the form comes
+    # back with the photo held and shown, and Save needs no second choosing.
     phone.get_by_label("Photo").set_input_files(photo)
+    phone.get_by_label("Description (English)").fill("")
+    phone.get_by_role("button", name="Save").click()
+    expect(phone.locator("#err-description")).to_have_text("Required.")
+    expect(phone.get_by_text("The photo shown is kept for this form")).to_be_visible()
+    expect(phone.locator("img.photo")).to_have_attribute("src", re.compile(r"^data:image/jpeg"))
+    phone.get_by_label("Description (English)").fill("Sandstone walls for a desert lodge.")
     phone.get_by_role("button", name="Save").click()
     expect(phone.get_by_role("status")).to_contain_text("It is live on the site")
     stored = studio.stored_project("wadi-rum-lodge")
     assert stored is not None
     assert stored["name_ar"] == "نُزُل وادي رم"
+    assert stored["photoUrl"]
 
     phone.get_by_role("link", name="See it on the site").click()
     expect(phone).to_have_url(site.url + "/projects/wadi-rum-lodge")
