@@ -163,7 +163,10 @@ def build_boot_script() -> None:
     )
 
 
-STUDIO_SCRIPTS = {"googleSignIn": UI / "studio" / "googleSignIn.ts"}
+STUDIO_SCRIPTS = {
+    "googleSignIn": UI / "studio" / "googleSignIn.ts",
+    "photoSize": UI / "studio" / "photoSize.ts",
+}
 
 
 def build_studio_scripts() -> None:

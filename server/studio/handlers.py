@@ -106,12 +106,15 @@ class Studio:
         image_hosts: tuple[str, ...],
         photo_max_bytes: int,
         google: GoogleSignIn | None = None,
+        photo_size_script: str | None = None,
     ) -> None:
         self.sessions: StaffSessions = sessions
         # Local: one button, no account (loopback only); Firebase: email and password.
         self._sign_in = sessions
         # Firebase mode's first way in: Google accounts, through the sign-in page's script.
         self._google = google
+        # The form's photo limit checked in the browser (ui/studio/photoSize.ts), if built.
+        self._photo_size_script = photo_size_script
         self.content = content
         self.photos = photos
         self.photo_max_bytes = photo_max_bytes
@@ -635,9 +638,12 @@ class Studio:
                 "preview": preview,
                 "kept": kept,
                 "limits": self._limits(),
+                "max_bytes": self.photo_max_bytes,
+                "photo_size_script": self._photo_size_script,
             },
             session=session,
             status=status,
+            scripts={"script-src": "'self'"} if self._photo_size_script else None,
         )
 
     def _page(

@@ -57,6 +57,7 @@ def open_studio(settings: Settings, company: Company) -> Studio | None:
             photo_urls=photo_urls,
             image_hosts=settings.image_hosts,
             photo_max_bytes=photo_max_bytes,
+            photo_size_script=studio_scripts(settings).get("photoSize"),
         )
     if firebase_studio(settings):
         project = company.firestore_project(settings.google_cloud_project)
@@ -78,15 +79,21 @@ def open_studio(settings: Settings, company: Company) -> Studio | None:
             image_hosts=settings.image_hosts,
             photo_max_bytes=photo_max_bytes,
             google=google_sign_in(settings, company, project),
+            photo_size_script=studio_scripts(settings).get("photoSize"),
         )
     return None
+
+
+def studio_scripts(settings: Settings) -> dict[str, str]:
+    """The studio's own scripts by name, as build.py recorded them."""
+    return AssetManifest.load(settings.bundles_dir).studio_scripts
 
 
 def google_sign_in(settings: Settings, company: Company, project: str) -> GoogleSignIn | None:
     """The Google button, when company.toml's [firebase] has api_key and auth_domain."""
     if not company.firebase_api_key or not company.firebase_auth_domain:
         return None
-    scripts = AssetManifest.load(settings.bundles_dir).studio_scripts
+    scripts = studio_scripts(settings)
     if "googleSignIn" not in scripts:
         raise SettingsError("bundles/manifest.json names no studio script: run build.py again")
     return GoogleSignIn(

@@ -13,10 +13,11 @@ from starlette.requests import Request
 
 
 def studio_csp(image_hosts: tuple[str, ...], scripts: Mapping[str, str] | None = None) -> str:
-    """`scripts`: the directives of the one page that runs one (the Google sign-in)."""
+    """`scripts`: the directives of a page that runs one (the Google sign-in, the form's
+    photo check), each the studio's own file."""
     images = " ".join(f"https://{host}" for host in image_hosts)
     directives = {
-        # No script elsewhere: the studio is plain forms.
+        # No script elsewhere: the studio is plain forms, working without any.
         "default-src": "'none'",
         **(scripts or {}),
         "style-src": "'self'",
@@ -37,7 +38,7 @@ def studio_headers(
         "Cache-Control": "no-store",
         "Referrer-Policy": "same-origin",
     }
-    if scripts:
+    if scripts and "frame-src" in scripts:
         # The Google sign-in popup reports back to this page through window.opener.
         headers["Cross-Origin-Opener-Policy"] = "same-origin-allow-popups"
     return headers

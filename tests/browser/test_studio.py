@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, FilePayload, Page, expect
 
 from harness.firebase_emulators import AuthEmulator, StorageEmulator, firebase_studio_env
 from harness.firestore_emulator import FirestoreEmulator
@@ -33,12 +33,13 @@ class StudioUnderTest:
     stored_project: Callable[[str], dict[str, Any] | None]
 
 
-def local_studio(folder: Path) -> Iterator[StudioUnderTest]:
+def local_studio(folder: Path, photo_max_mb: str = "15") -> Iterator[StudioUnderTest]:
     shutil.copytree(REPO_ROOT / "content", folder / "content")
     env = {
         "DEV_MODE": "on",
         "CONTENT_DIR": str(folder / "content"),
         "IMAGE_CACHE_DIR": str(folder / "image-cache"),
+        "STUDIO_PHOTO_MAX_MB": photo_max_mb,
     }
 
     def sign_in(page: Page) -> None:
@@ -160,7 +161,8 @@ def test_staff_add_edit_and_delete_a_project_from_a_phone(
 
 @pytest.fixture
 def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StudioUnderTest]:
-    yield from local_studio(tmp_path_factory.mktemp("studio-mistakes"))
+    # A photo limit of 1 MB, so that a photo over it is quick to send.
+    yield from local_studio(tmp_path_factory.mktemp("studio-mistakes"), photo_max_mb="1")
 
 
 def test_on_a_phone_every_tab_shows_and_each_limit_is_stated_and_kept(
@@ -268,3 +270,67 @@ def test_staff_put_a_project_first_with_the_arrows_and_every_language_shows_it(
     for prefix, name in shown.items():
         phone.goto(site + prefix + "/projects")
         expect(phone.locator(".card__name").first).to_have_text(name)
+
+
+def test_on_a_phone_the_list_is_light_and_a_photo_over_the_limit_costs_nothing(
+    browser: Browser, phone: Page, local: StudioUnderTest
+) -> None:
+    site = local.site.url
+    phone.goto(site + "/studio")
+    local.sign_in(phone)
+    thumbnails = phone.locator(".items img")
+    thumbnails.last.scroll_into_view_if_needed()  # every one loaded, the lazy ones too
+    for index in range(thumbnails.count()):
+        expect(thumbnails.nth(index)).to_have_js_property("complete", True)
+    image_bytes = phone.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter(entry => entry.initiatorType === 'img').map(entry => entry.encodedBodySize)"
+    )
+    assert len(image_bytes) == thumbnails.count() >= 7  # every sample project's
+    assert 0 < sum(image_bytes) < 300_000, image_bytes
+
+    # Over the limit (1 MB here): said the moment it is chosen, and Save sends nothing.
+    over: FilePayload = {
+        "name": "IMG_0001.jpg",
+        "mimeType": "image/jpeg",
+        "buffer": b"0" * 1_100_000,
+    }
+    phone.goto(site + "/studio/projects/new")
+    phone.get_by_label("Name (English)").fill("Heavy slab")
+    photo = phone.get_by_label("Photo")
+    photo.set_input_files(over)
+    assert photo.evaluate("input => input.validationMessage") == "The photo is larger than 1 MB."
+    phone.get_by_role("button", name="Save").click()
+    expect(phone).to_have_url(site + "/studio/projects/new")
+    expect(phone.get_by_role("alert")).to_have_count(0)
+
+    # Without script the server says it: the studio's own page, the text kept.
+    cookies = phone.context.cookies()
+    plain = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, java_script_enabled=False
+    )
+    plain.add_cookies(cookies)  # type: ignore[arg-type]
+    page = plain.new_page()
+    page.goto(site + "/studio/projects/new")
+    page.get_by_label("Name (English)").fill("Heavy slab")
+    page.get_by_label("Photo").set_input_files(over)
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("alert")).to_contain_text("Photo: The photo is larger than 1 MB.")
+    expect(page.get_by_label("Name (English)")).to_have_value("Heavy slab")
+    plain.close()
+
+
+@pytest.mark.parametrize("studio", ["firebase"], indirect=True)
+def test_after_a_wrong_password_on_a_phone_only_the_password_is_typed_again(
+    phone: Page, studio: StudioUnderTest
+) -> None:
+    phone.goto(studio.site.url + "/studio")
+    phone.get_by_label("Email").fill(STAFF_EMAIL)
+    phone.get_by_label("Password").fill("not the password")
+    phone.get_by_role("button", name="Sign in", exact=True).click()
+    expect(phone.get_by_role("alert")).to_be_visible()
+    expect(phone.get_by_label("Email")).to_have_value(STAFF_EMAIL)
+    expect(phone.get_by_label("Password")).to_have_value("")
+    phone.get_by_label("Password").fill(STAFF_PASSWORD)
+    phone.get_by_role("button", name="Sign in", exact=True).click()
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Projects")
