@@ -42,8 +42,9 @@ from server.rendering.page_renderer import PageRenderer, empty_page_data
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
 from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
+from server.studio.pages import StudioPages
 from server.studio.routes import PREFIX as STUDIO_PREFIX
-from server.studio.routes import studio_routes
+from server.studio.routes import open_studio, studio_routes
 
 logger = logging.getLogger(__name__)
 
@@ -58,6 +59,7 @@ class AppState(TypedDict):
     vitals_limits: TokenBuckets
     photo_keys: PhotoKeys
     photos: PhotoPipeline | None
+    studio: StudioPages | None
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -100,14 +102,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
         vitals_limits = TokenBuckets(burst=30, per_second=1)
         logger.info("Serving content from %s", settings.content_source.value)
         try:
-            yield {
-                "content": content,
-                "renderer": renderer,
-                "readiness": readiness,
-                "vitals_limits": vitals_limits,
-                "photo_keys": images.keys,
-                "photos": images.pipeline,
-            }
+            async with open_studio(settings, company, content) as studio:
+                yield {
+                    "content": content,
+                    "studio": studio,
+                    "renderer": renderer,
+                    "readiness": readiness,
+                    "vitals_limits": vitals_limits,
+                    "photo_keys": images.keys,
+                    "photos": images.pipeline,
+                }
         finally:
             await images.close()
             await opened.close()  # the listeners too

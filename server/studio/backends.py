@@ -6,7 +6,7 @@ from typing import Any, Protocol
 
 from server.content.models import Collection
 from server.studio.photos import CheckedPhoto
-from server.studio.sessions import StaffSession
+from server.studio.sessions import Credentials, StaffSession
 
 Fields = dict[str, str]
 
@@ -35,6 +35,7 @@ class StudioContent(Protocol):
         ...
 
     async def photo_in_use(self, photo_url: str) -> bool: ...
+    async def close(self) -> None: ...
 
 
 class PhotoStore(Protocol):
@@ -44,10 +45,17 @@ class PhotoStore(Protocol):
     async def hold(self, collection: Collection, photo: CheckedPhoto) -> str: ...
     async def held(self, collection: Collection, name: str) -> CheckedPhoto | None: ...
     async def release(self, collection: Collection, name: str) -> None: ...
+    async def close(self) -> None: ...
 
 
 class StaffSessions(Protocol):
     lifetime_seconds: float
+    # Local: a button alone; Firebase: a Google ID token, or email and password.
+    asks_for_credentials: bool
+
+    async def sign_in(self, credentials: Credentials) -> tuple[str, str]:
+        """A new session's cookie and who it is for; NoAccess when refused."""
+        ...
 
     async def find(self, cookie: str | None) -> StaffSession | None: ...
     async def close(self, cookie: str | None) -> None: ...

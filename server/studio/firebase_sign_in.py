@@ -22,7 +22,7 @@ import httpx2 as httpx
 from firebase_admin import auth, exceptions
 
 from server.studio.google_sign_in import IDENTITY_TOOLKIT_HOST, auth_emulator_host
-from server.studio.sessions import StaffSession
+from server.studio.sessions import Credentials, NoAccess, StaffSession
 
 logger = logging.getLogger(__name__)
 
@@ -33,20 +33,14 @@ IDENTITY_TOOLKIT = f"https://{IDENTITY_TOOLKIT_HOST}"
 APP_NAME = "studio"
 
 
-class NoAccess(Exception):
-    """The sign-in failed, or the account is not staff: a key of the studio's messages."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
 def csrf_token_for(cookie: str) -> str:
     """The form token of a session: derived from its secret cookie, the same in every worker."""
     return hmac.new(cookie.encode(), b"studio form token", hashlib.sha256).hexdigest()
 
 
 class FirebaseSessions:
+    asks_for_credentials = True
+
     def __init__(
         self,
         *,
@@ -65,6 +59,15 @@ class FirebaseSessions:
             self._app = firebase_admin.initialize_app(
                 options={"projectId": project_id}, name=APP_NAME
             )
+
+    async def sign_in(self, credentials: Credentials) -> tuple[str, str]:
+        """A staff account's session cookie, and who it is for; or NoAccess."""
+        if credentials.id_token:
+            return await self.sign_in_with_id_token(credentials.id_token), "Google account"
+        if credentials.email and credentials.password:
+            cookie = await self.sign_in_with_password(credentials.email, credentials.password)
+            return cookie, credentials.email
+        raise NoAccess("wrong_password")
 
     async def sign_in_with_password(self, email: str, password: str) -> str:
         """Email and password, the second way in: the session cookie, or NoAccess."""

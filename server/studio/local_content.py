@@ -106,6 +106,9 @@ class LocalStudioContent:
                     return True
         return False
 
+    async def close(self) -> None:
+        """Nothing to close: files."""
+
     async def _write(self, collection: Collection, documents: list[Any]) -> None:
         text = json.dumps(documents, indent=2, ensure_ascii=False) + "\n"
         await anyio.to_thread.run_sync(write_text_atomically, self._file(collection), text)

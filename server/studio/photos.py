@@ -185,6 +185,9 @@ class LocalPhotoFolder:
         except FileNotFoundError:
             return None
 
+    async def close(self) -> None:
+        """Nothing to close: files."""
+
     async def release(self, collection: Collection, name: str) -> None:
         if HELD_NAME.fullmatch(name):
             await anyio.Path(self._held / collection.page_key / name).unlink(missing_ok=True)

@@ -3,12 +3,14 @@
 Two ways to have it: the local studio (the embedded content in development
 mode, `./dev serve`: loopback only, no account), or the Firebase studio
 (`STUDIO=on` with `CONTENT_SOURCE=firestore`: Firebase Authentication,
-Firestore, Cloud Storage for Firebase).
+Firestore, Cloud Storage for Firebase). The routes are made with the app; the
+studio's clients are opened in its lifespan (`open_studio`) and closed with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from functools import wraps
 
 from starlette.exceptions import HTTPException
@@ -17,21 +19,25 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from server.company import Company
+from server.content.cache import ContentCache
 from server.content.local import IMAGES_FOLDER
 from server.content.photo_urls import PhotoUrlPolicy
 from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
+from server.studio.backends import PhotoStore, StaffSessions, StudioContent
 from server.studio.firebase_sign_in import FirebaseSessions
 from server.studio.firestore_content import FirestoreStudioContent
 from server.studio.google_sign_in import GoogleSignIn, auth_emulator_host
-from server.studio.handlers import Handler, Refusal, Studio
 from server.studio.local_content import LocalStudioContent
+from server.studio.pages import Refusal, StudioPages
 from server.studio.photos import LocalPhotoFolder
 from server.studio.security import is_loopback
+from server.studio.service import StudioService
 from server.studio.sessions import SessionStore
 from server.studio.storage_photos import StoragePhotos
 
 PREFIX = "/studio"
+Endpoint = Callable[[StudioPages, Request], Awaitable[Response]]
 
 
 def local_studio(settings: Settings) -> bool:
@@ -43,57 +49,68 @@ def firebase_studio(settings: Settings) -> bool:
     return settings.content_source is ContentSource.FIRESTORE and settings.studio
 
 
-def open_studio(settings: Settings, company: Company) -> Studio | None:
+def storage_bucket(settings: Settings, company: Company) -> str:
+    bucket = settings.studio_storage_bucket or company.firebase_storage_bucket
+    if not bucket:
+        raise SettingsError("STUDIO=on needs STUDIO_STORAGE_BUCKET or [firebase] storage_bucket")
+    return bucket
+
+
+@asynccontextmanager
+async def open_studio(
+    settings: Settings, company: Company, cache: ContentCache
+) -> AsyncIterator[StudioPages | None]:
+    """The studio with its clients open, for the app's lifespan; None when it is off."""
+    if not local_studio(settings) and not firebase_studio(settings):
+        yield None
+        return
+    scripts = AssetManifest.load(settings.bundles_dir).studio_scripts
+    sessions: StaffSessions
+    content: StudioContent
+    photos: PhotoStore
+    google = None
     session_seconds = settings.studio_session_hours * 3600
-    photo_max_bytes = int(settings.studio_photo_max_mb * 1_000_000)
-    photo_urls = PhotoUrlPolicy(
-        allow_http=settings.dev_mode, images_dir=settings.content_dir / IMAGES_FOLDER
-    )
     if local_studio(settings):
-        return Studio(
-            sessions=SessionStore(lifetime_seconds=session_seconds),
-            content=LocalStudioContent(settings.content_dir),
-            photos=LocalPhotoFolder(settings.content_dir),
-            photo_urls=photo_urls,
-            image_hosts=settings.image_hosts,
-            photo_max_bytes=photo_max_bytes,
-            photo_size_script=studio_scripts(settings).get("photoSize"),
-        )
-    if firebase_studio(settings):
+        sessions = SessionStore(lifetime_seconds=session_seconds)
+        content = LocalStudioContent(settings.content_dir)
+        photos = LocalPhotoFolder(settings.content_dir)
+    else:
         project = company.firestore_project(settings.google_cloud_project)
-        bucket = settings.studio_storage_bucket or company.firebase_storage_bucket
-        if not bucket:
-            raise SettingsError(
-                "STUDIO=on needs STUDIO_STORAGE_BUCKET or [firebase] storage_bucket"
-            )
-        return Studio(
-            sessions=FirebaseSessions(
-                project_id=project,
-                api_key=company.firebase_api_key,
-                staff_emails=settings.studio_staff_emails,
-                lifetime_seconds=session_seconds,
-            ),
-            content=FirestoreStudioContent.connect(project),
-            photos=StoragePhotos.connect(project, bucket),
-            photo_urls=photo_urls,
-            image_hosts=settings.image_hosts,
-            photo_max_bytes=photo_max_bytes,
-            google=google_sign_in(settings, company, project),
-            photo_size_script=studio_scripts(settings).get("photoSize"),
+        sessions = FirebaseSessions(
+            project_id=project,
+            api_key=company.firebase_api_key,
+            staff_emails=settings.studio_staff_emails,
+            lifetime_seconds=session_seconds,
         )
-    return None
+        content = FirestoreStudioContent.connect(project)
+        photos = StoragePhotos.connect(project, storage_bucket(settings, company))
+        google = google_sign_in(company, project, scripts)
+    service = StudioService(
+        content=content,
+        photos=photos,
+        photo_urls=PhotoUrlPolicy(
+            allow_http=settings.dev_mode, images_dir=settings.content_dir / IMAGES_FOLDER
+        ),
+        photo_max_bytes=int(settings.studio_photo_max_mb * 1_000_000),
+        changed=cache.expire,
+    )
+    try:
+        yield StudioPages(
+            sessions=sessions,
+            service=service,
+            image_hosts=settings.image_hosts,
+            google=google,
+            photo_size_script=scripts.get("photoSize"),
+        )
+    finally:
+        await content.close()
+        await photos.close()
 
 
-def studio_scripts(settings: Settings) -> dict[str, str]:
-    """The studio's own scripts by name, as build.py recorded them."""
-    return AssetManifest.load(settings.bundles_dir).studio_scripts
-
-
-def google_sign_in(settings: Settings, company: Company, project: str) -> GoogleSignIn | None:
+def google_sign_in(company: Company, project: str, scripts: dict[str, str]) -> GoogleSignIn | None:
     """The Google button, when company.toml's [firebase] has api_key and auth_domain."""
     if not company.firebase_api_key or not company.firebase_auth_domain:
         return None
-    scripts = studio_scripts(settings)
     if "googleSignIn" not in scripts:
         raise SettingsError("bundles/manifest.json names no studio script: run build.py again")
     return GoogleSignIn(
@@ -106,39 +123,42 @@ def google_sign_in(settings: Settings, company: Company, project: str) -> Google
 
 
 def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
-    studio = open_studio(settings, company)
-    if studio is None:
+    """The named routes (templates link them with url()); checked settings, no client yet."""
+    if firebase_studio(settings):
+        storage_bucket(settings, company)  # a missing bucket fails at start-up
+    elif not local_studio(settings):
         return []
     loopback_only = local_studio(settings)
 
-    def guarded(handler: Handler) -> Callable[[Request], object]:
+    def guarded(handler: Endpoint) -> Callable[[Request], Awaitable[Response]]:
         @wraps(handler)
         async def endpoint(request: Request) -> Response:
             # The local sign-in needs no account: it exists on loopback only.
             if loopback_only and not is_loopback(request):
                 raise HTTPException(404)
+            studio: StudioPages = request.state.studio
             try:
-                return await handler(request)
+                return await handler(studio, request)
             except Refusal as refusal:
                 return studio.refusal_page(request, refusal)
 
         return endpoint
 
-    def route(path: str, handler: Handler, method: str = "GET") -> Route:
-        return Route(PREFIX + path, guarded(handler), methods=[method])
+    def route(path: str, handler: Endpoint, name: str | None = None, method: str = "GET") -> Route:
+        return Route(PREFIX + path, guarded(handler), methods=[method], name=name)
 
     return [
-        route("", studio.home),
-        route("/studio.css", studio.stylesheet),
-        route("/language/{lang}", studio.language),
-        route("/sign-in", studio.sign_in, "POST"),
-        route("/sign-out", studio.sign_out, "POST"),
-        route("/{collection}", studio.list_page),
-        route("/{collection}/new", studio.new_form),
-        route("/{collection}/new", studio.create, "POST"),
-        route("/{collection}/edit/{id}", studio.edit_form),
-        route("/{collection}/edit/{id}", studio.update, "POST"),
-        route("/{collection}/delete/{id}", studio.delete_form),
-        route("/{collection}/delete/{id}", studio.delete, "POST"),
-        route("/{collection}/move/{id}", studio.move, "POST"),
+        route("", StudioPages.home, "studio_home"),
+        route("/studio.css", StudioPages.stylesheet, "studio_css"),
+        route("/language/{lang}", StudioPages.language, "studio_language"),
+        route("/sign-in", StudioPages.sign_in, "studio_sign_in", "POST"),
+        route("/sign-out", StudioPages.sign_out, "studio_sign_out", "POST"),
+        route("/{collection}", StudioPages.list_page, "studio_list"),
+        route("/{collection}/new", StudioPages.new_form, "studio_new"),
+        route("/{collection}/new", StudioPages.create, method="POST"),
+        route("/{collection}/edit/{id}", StudioPages.edit_form, "studio_edit"),
+        route("/{collection}/edit/{id}", StudioPages.update, method="POST"),
+        route("/{collection}/delete/{id}", StudioPages.delete_form, "studio_delete"),
+        route("/{collection}/delete/{id}", StudioPages.delete, method="POST"),
+        route("/{collection}/move/{id}", StudioPages.move, "studio_move", "POST"),
     ]

@@ -94,6 +94,9 @@ class StoragePhotos:
         blob = self._bucket.blob(f"{HELD_FOLDER}/{collection.page_key}/{name}")
         await anyio.to_thread.run_sync(lambda: blob.delete() if blob.exists() else None)
 
+    async def close(self) -> None:
+        self._bucket.client.close()
+
     def path_of(self, photo_url: str) -> str | None:
         """The object path of one of this bucket's download URLs; None for any other URL."""
         parts = urlsplit(photo_url)

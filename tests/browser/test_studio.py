@@ -58,6 +58,7 @@ def firebase_studio(request: pytest.FixtureRequest, folder: Path) -> Iterator[St
     auth: AuthEmulator = request.getfixturevalue("auth_emulator")
     storage: StorageEmulator = request.getfixturevalue("storage_emulator")
     firestore.reset()
+    auth.reset()
     auth.add_account(STAFF_EMAIL, STAFF_PASSWORD, staff=True)
 
     def sign_in(page: Page) -> None:

@@ -1,0 +1,644 @@
+"""The studio's HTTP side: its pages (Jinja2, rendered on the server, so every form
+works on any phone before, or without, any script), the sign-in and sign-out,
+and the checks every write passes first.
+
+Every write needs a session (else 401) and the session's CSRF token (else
+403), and changes nothing otherwise. What a write does is the service's
+(service.py); here a request becomes its arguments and its outcome a page.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from server.content.cache import ContentCache
+from server.content.models import CardItem, Collection
+from server.http.rate_limit import TokenBuckets
+from server.i18n import Locale
+from server.images.urls import PhotoKeys
+from server.images.variants import WIDTHS
+from server.site_map import LIST_PAGES, ItemPage
+from server.studio.backends import StaffSessions
+from server.studio.forms import MAX_LENGTHS, FieldError, read_text_fields, text_fields
+from server.studio.google_sign_in import GoogleSignIn
+from server.studio.messages import text
+from server.studio.security import studio_headers
+from server.studio.service import (
+    Conflict,
+    HeldPhoto,
+    Invalid,
+    Missing,
+    PhotoInput,
+    StudioService,
+)
+from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, Credentials, NoAccess, StaffSession
+
+logger = logging.getLogger(__name__)
+
+# Shown 96 px wide: the smallest width the image route makes covers a 2x screen.
+THUMBNAIL_VARIANT = f"w{min(WIDTHS)}"
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+STYLESHEET = Path(__file__).resolve().parent / "static" / "studio.css"
+LANGUAGE_COOKIE = "studio_lang"
+# Room for the form's text fields around the photo.
+FORM_OVERHEAD_BYTES = 64 * 1024
+# A photo over the limit is still read, up to this many times the limit, so the
+# form comes back with its typed text and a word on the photo; beyond, a refusal.
+UPLOAD_CEILING = 4
+# How many times a list waiting for a change to go live looks again, a second
+# apart, before it stops and leaves the "putting it live" note as it is.
+LIVE_LOOKS = 30
+
+
+class Refusal(Exception):
+    """A request refused before anything changed: its status and the message's key."""
+
+    def __init__(self, status: int, key: str, values: Mapping[str, object] | None = None) -> None:
+        super().__init__(key)
+        self.status = status
+        self.key = key
+        self.values = values or {}
+
+
+class StudioPages:
+    def __init__(
+        self,
+        *,
+        sessions: StaffSessions,
+        service: StudioService,
+        image_hosts: tuple[str, ...],
+        google: GoogleSignIn | None = None,
+        photo_size_script: str | None = None,
+    ) -> None:
+        self.sessions = sessions
+        self.service = service
+        # Firebase mode's first way in: Google accounts, through the sign-in page's script.
+        self._google = google
+        # The form's photo limit checked in the browser (ui/studio/photoSize.ts), if built.
+        self._photo_size_script = photo_size_script
+        self._image_hosts = image_hosts
+        # Ten tries at once, then one a minute: enough for a mistyped password.
+        self.sign_in_limits = TokenBuckets(burst=10, per_second=1 / 60)
+        # A batch of twenty photos at once, then one every ten seconds.
+        self.upload_limits = TokenBuckets(burst=20, per_second=1 / 10)
+        self._templates = Environment(
+            loader=FileSystemLoader(TEMPLATES),
+            autoescape=select_autoescape(default=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self._stylesheet = STYLESHEET.read_bytes()
+
+    # Pages -------------------------------------------------------------------
+
+    async def home(self, request: Request) -> Response:
+        if await self._session(request) is not None:
+            return _redirect(request, "studio_list", collection=Collection.PROJECTS.page_key)
+        return self._sign_in_page(request)
+
+    async def stylesheet(self, _request: Request) -> Response:
+        return Response(
+            self._stylesheet,
+            media_type="text/css",
+            headers={"Cache-Control": "no-cache", **studio_headers(self._image_hosts)},
+        )
+
+    async def language(self, request: Request) -> Response:
+        try:
+            locale = Locale(request.path_params["lang"])
+        except ValueError:
+            raise HTTPException(404) from None
+        home = _url(request, "studio_home")
+        back = request.query_params.get("next", home)
+        if not back.startswith(home) or "//" in back or "\\" in back:
+            back = home
+        response = RedirectResponse(back, 303)
+        response.set_cookie(
+            LANGUAGE_COOKIE, locale.value, max_age=365 * 86400, path=COOKIE_PATH, samesite="strict"
+        )
+        return response
+
+    async def list_page(self, request: Request) -> Response:
+        session = await self._require_session(request)
+        collection = _collection(request)
+        documents = await self.service.in_site_order(collection)
+        banner = await self._live_banner(request, collection)
+        # Names as visitors in the studio's language see them.
+        locale = request_locale(request)
+        photos = [url for _, fields in documents if isinstance(url := fields.get("photoUrl"), str)]
+        # Thumbnails through the site's image route: a few KB each, not the camera's megabytes.
+        photo_keys: PhotoKeys = request.state.photo_keys
+        keys = await photo_keys.keys_for(photos)
+        items = [
+            {
+                "id": doc_id,
+                "name": _shown_name(doc_id, fields, locale),
+                "photo": _thumbnail(fields.get("photoUrl"), keys),
+            }
+            for doc_id, fields in documents
+        ]
+        return self._page(
+            request,
+            "list.html",
+            {"collection": collection, "items": items, "banner": banner},
+            session=session,
+            refresh=_next_look(request) if banner is not None and not banner["live"] else None,
+        )
+
+    async def new_form(self, request: Request) -> Response:
+        session = await self._require_session(request)
+        return self._form(request, session, _collection(request), None, {}, {})
+
+    async def edit_form(self, request: Request) -> Response:
+        session = await self._require_session(request)
+        collection, document_id = _collection(request), request.path_params["id"]
+        fields, version = await self._existing(collection, document_id)
+        return self._form(request, session, collection, document_id, fields, {}, version=version)
+
+    async def delete_form(self, request: Request) -> Response:
+        session = await self._require_session(request)
+        collection, document_id = _collection(request), request.path_params["id"]
+        fields, version = await self._existing(collection, document_id)
+        return self._delete_page(request, session, collection, document_id, fields, version)
+
+    # Sign-in and sign-out ----------------------------------------------------
+
+    async def sign_in(self, request: Request) -> Response:
+        _require_same_origin(request)
+        if not self.sign_in_limits.allow(_client(request)):
+            raise Refusal(429, "too_many")
+        credentials = Credentials()
+        if self.sessions.asks_for_credentials:
+            length = request.headers.get("content-length", "")
+            if not length.isdigit() or int(length) > FORM_OVERHEAD_BYTES:
+                raise Refusal(413, "too_large", self.service.limits)
+            form = await request.form(max_files=0, max_fields=5)
+            credentials = Credentials(
+                id_token=_form_text(form, "id_token"),
+                email=_form_text(form, "email").strip(),
+                password=_form_text(form, "password"),
+            )
+        try:
+            cookie, who = await self.sessions.sign_in(credentials)
+        except NoAccess as refused:
+            status = {"no_access": 403, "sign_in_unavailable": 503}.get(refused.key, 401)
+            # The address typed is kept: only the password is typed again.
+            return self._sign_in_page(
+                request, error=refused.key, status=status, email=credentials.email
+            )
+        logger.info("Studio sign-in: %s", who, extra={"who": who})
+        response = _redirect(request, "studio_list", collection=Collection.PROJECTS.page_key)
+        response.set_cookie(
+            COOKIE_NAME,
+            cookie,
+            max_age=int(self.sessions.lifetime_seconds),
+            path=COOKIE_PATH,
+            httponly=True,
+            samesite="strict",
+            # Accounts sign in over https; the local studio is plain http on loopback.
+            secure=self.sessions.asks_for_credentials or request.url.scheme == "https",
+        )
+        return response
+
+    async def sign_out(self, request: Request) -> Response:
+        await self._write_request(request)
+        await self.sessions.close(request.cookies.get(COOKIE_NAME))
+        response = _redirect(request, "studio_home")
+        response.delete_cookie(COOKIE_NAME, path=COOKIE_PATH, httponly=True, samesite="strict")
+        return response
+
+    # Writes ------------------------------------------------------------------
+
+    async def create(self, request: Request) -> Response:
+        session, form = await self._write_request(request, upload=True)
+        collection = _collection(request)
+        values = read_text_fields(collection, form)
+        try:
+            document_id = await self.service.create(
+                session.who, collection, values, await self._photo_input(form)
+            )
+        except Invalid as invalid:
+            return self._form(
+                request, session, collection, None, values, invalid.errors, 422, kept=invalid.kept
+            )
+        return _list_redirect(request, collection, saved=document_id)
+
+    async def update(self, request: Request) -> Response:
+        session, form = await self._write_request(request, upload=True)
+        collection, document_id = _collection(request), request.path_params["id"]
+        values = read_text_fields(collection, form)
+        try:
+            written = await self.service.update(
+                session.who,
+                collection,
+                document_id,
+                values,
+                await self._photo_input(form),
+                opened_version=_form_text(form, "version"),
+            )
+        except Missing:
+            raise HTTPException(404) from None
+        except Invalid as invalid:
+            return self._form(
+                request,
+                session,
+                collection,
+                document_id,
+                {**values, "photoUrl": invalid.photo_url},
+                invalid.errors,
+                422,
+                version=invalid.version,
+                kept=invalid.kept,
+            )
+        except Conflict as conflict:
+            return self._changed_form(request, session, collection, document_id, values, conflict)
+        if not written:
+            return _redirect(request, "studio_list", collection=collection.page_key)
+        return _list_redirect(request, collection, saved=document_id)
+
+    async def delete(self, request: Request) -> Response:
+        session, form = await self._write_request(request)
+        collection, document_id = _collection(request), request.path_params["id"]
+        try:
+            await self.service.delete(
+                session.who, collection, document_id, _form_text(form, "version")
+            )
+        except Missing:
+            raise HTTPException(404) from None
+        except Conflict as conflict:
+            # Edited by someone else since the question was asked: ask again, with their version.
+            return self._delete_page(
+                request,
+                session,
+                collection,
+                document_id,
+                conflict.theirs,
+                conflict.version,
+                changed=True,
+            )
+        return _list_redirect(request, collection, deleted=document_id)
+
+    async def move(self, request: Request) -> Response:
+        session, form = await self._write_request(request)
+        collection, document_id = _collection(request), request.path_params["id"]
+        up = _form_text(form, "direction") == "up"
+        try:
+            await self.service.move(session.who, collection, document_id, up=up)
+        except Missing:
+            raise HTTPException(404) from None
+        listing = _url(request, "studio_list", collection=collection.page_key)
+        return RedirectResponse(f"{listing}#item-{quote(document_id)}", 303)
+
+    def refusal_page(self, request: Request, refusal: Refusal) -> Response:
+        return self._page(
+            request,
+            "refusal.html",
+            {"key": refusal.key, "values": refusal.values},
+            status=refusal.status,
+        )
+
+    # Helpers -----------------------------------------------------------------
+
+    async def _session(self, request: Request) -> StaffSession | None:
+        return await self.sessions.find(request.cookies.get(COOKIE_NAME))
+
+    async def _require_session(self, request: Request) -> StaffSession:
+        session = await self._session(request)
+        if session is None:
+            raise Refusal(401, "signed_out")
+        return session
+
+    async def _existing(
+        self, collection: Collection, document_id: str
+    ) -> tuple[dict[str, Any], str]:
+        try:
+            return await self.service.existing(collection, document_id)
+        except Missing:
+            raise HTTPException(404) from None
+
+    async def _write_request(
+        self, request: Request, *, upload: bool = False
+    ) -> tuple[StaffSession, FormData]:
+        """The session and the form of a write, or a Refusal before anything changes."""
+        _require_same_origin(request)
+        session = await self._require_session(request)  # before reading any body
+        if upload and not self.upload_limits.allow(_client(request)):
+            raise Refusal(429, "too_many")
+        length = request.headers.get("content-length")
+        limit = FORM_OVERHEAD_BYTES + (
+            UPLOAD_CEILING * self.service.photo_max_bytes if upload else 0
+        )
+        if length is None or not length.isdigit() or int(length) > limit:
+            raise Refusal(413, "too_large", self.service.limits)
+        form = await request.form(max_files=1 if upload else 0, max_fields=20)
+        token = form.get("csrf")
+        if not session.accepts(token if isinstance(token, str) else None):
+            await form.close()
+            raise Refusal(403, "bad_token")
+        return session, form
+
+    async def _photo_input(self, form: FormData) -> PhotoInput:
+        """The form's photo: read only when within the limit."""
+        held = _form_text(form, "held_photo")
+        upload = form.get("photo")
+        if not isinstance(upload, UploadFile) or not upload.size:
+            return PhotoInput(held=held)
+        stem = (upload.filename or "").rsplit(".", 1)[0]
+        if upload.size > self.service.photo_max_bytes:
+            return PhotoInput(file_stem=stem, too_big=True, held=held)
+        return PhotoInput(data=await upload.read(), file_stem=stem, held=held)
+
+    async def _live_banner(self, request: Request, collection: Collection) -> dict[str, Any] | None:
+        """Whether the change just saved is what visitors get now (the pages' own cache)."""
+        saved, deleted = request.query_params.get("saved"), request.query_params.get("deleted")
+        if not saved and not deleted:
+            return None
+        cache: ContentCache = request.state.content
+        snapshot = await cache.get(collection)
+        if deleted:
+            live = all(item.id != deleted for item in snapshot.items)
+            return {"live": live, "key": "deleted_live" if live else "deleted_pending"}
+        assert saved is not None
+        expected = await self.service.parsed(collection, saved)
+        live = expected is not None and expected in snapshot.items
+        return {
+            "live": live,
+            "key": "saved_live" if live else "saved_pending",
+            "url": _public_url(collection, saved),
+        }
+
+    def _changed_form(
+        self,
+        request: Request,
+        session: StaffSession,
+        collection: Collection,
+        document_id: str,
+        yours: Mapping[str, Any],
+        conflict: Conflict,
+    ) -> Response:
+        """The form again, 409: the staff member's text kept, the other person's beside it."""
+        theirs = conflict.theirs
+        their_changes = {
+            name: theirs.get(name, "")
+            for name in text_fields(collection)
+            if theirs.get(name, "") != yours.get(name, "")
+        }
+        return self._form(
+            request,
+            session,
+            collection,
+            document_id,
+            {**yours, "photoUrl": theirs.get("photoUrl", "")},
+            {},
+            409,
+            # Saving again now replaces their version knowingly.
+            version=conflict.version,
+            their_changes=their_changes,
+            kept=conflict.kept,
+        )
+
+    def _delete_page(
+        self,
+        request: Request,
+        session: StaffSession,
+        collection: Collection,
+        document_id: str,
+        fields: dict[str, Any],
+        version: str,
+        *,
+        changed: bool = False,
+    ) -> Response:
+        return self._page(
+            request,
+            "delete.html",
+            {
+                "collection": collection,
+                "id": document_id,
+                "name": _shown_name(document_id, fields, request_locale(request)),
+                "fields": fields,
+                "version": version,
+                "changed": changed,
+            },
+            session=session,
+            status=409 if changed else 200,
+        )
+
+    def _form(
+        self,
+        request: Request,
+        session: StaffSession,
+        collection: Collection,
+        document_id: str | None,
+        values: Mapping[str, Any],
+        errors: Mapping[str, FieldError],
+        status: int = 200,
+        *,
+        version: str = "",
+        their_changes: Mapping[str, str] | None = None,
+        kept: HeldPhoto | None = None,
+    ) -> Response:
+        if kept is not None:
+            values = {**values, "photoUrl": kept.preview}
+        return self._page(
+            request,
+            "form.html",
+            {
+                "collection": collection,
+                "id": document_id,
+                "values": values,
+                "errors": errors,
+                "fields": text_fields(collection),
+                "long_fields": ("description", "description_ar"),
+                "max_lengths": MAX_LENGTHS,
+                "version": version,
+                "their_changes": their_changes,
+                "preview": _preview(collection, document_id or "preview", values),
+                "kept": kept,
+                "limits": self.service.limits,
+                "max_bytes": self.service.photo_max_bytes,
+                "photo_size_script": self._photo_size_script,
+            },
+            session=session,
+            status=status,
+            scripts={"script-src": "'self'"} if self._photo_size_script else None,
+        )
+
+    def _sign_in_page(
+        self,
+        request: Request,
+        *,
+        error: str | None = None,
+        status: int = 200,
+        email: str | None = None,
+    ) -> Response:
+        google = self._google
+        return self._page(
+            request,
+            "sign_in.html",
+            {
+                "local": not self.sessions.asks_for_credentials,
+                "error": error,
+                "google": google,
+                "email": email,
+            },
+            status=status,
+            scripts=google.csp_directives() if google else None,
+        )
+
+    def _page(
+        self,
+        request: Request,
+        template: str,
+        context: Mapping[str, Any],
+        *,
+        session: StaffSession | None = None,
+        status: int = 200,
+        refresh: str | None = None,
+        scripts: Mapping[str, str] | None = None,
+    ) -> Response:
+        locale = request_locale(request)
+
+        def t(key: str, **values: object) -> str:
+            return text(key, locale, **values)
+
+        def error_text(error: FieldError) -> str:
+            return text(error.key, locale, **error.values)
+
+        def url(name: str, **params: str) -> str:
+            return _url(request, name, **params)
+
+        html = self._templates.get_template(template).render(
+            {
+                **context,
+                "t": t,
+                "error_text": error_text,
+                "url": url,
+                "locale": locale,
+                "dir": "rtl" if locale is Locale.AR else "ltr",
+                "other_locale": Locale.EN if locale is Locale.AR else Locale.AR,
+                "here": quote(request.url.path),
+                "session": session,
+                "collections": list(Collection),
+                "refresh": refresh,
+            }
+        )
+        return HTMLResponse(html, status, headers=studio_headers(self._image_hosts, scripts))
+
+
+def request_locale(request: Request) -> Locale:
+    try:
+        return Locale(request.cookies.get(LANGUAGE_COOKIE, "en"))
+    except ValueError:
+        return Locale.EN
+
+
+def _url(request: Request, name: str, **params: str) -> str:
+    """The path of a named studio route (routes.py), each value quoted as a path segment."""
+    quoted = {key: quote(value, safe="") for key, value in params.items()}
+    return str(request.app.url_path_for(name, **quoted))
+
+
+def _redirect(request: Request, name: str, **params: str) -> RedirectResponse:
+    return RedirectResponse(_url(request, name, **params), 303)
+
+
+def _list_redirect(request: Request, collection: Collection, **change: str) -> RedirectResponse:
+    """To the list, which says whether the change saved or deleted is live yet."""
+    ((what, document_id),) = change.items()
+    listing = _url(request, "studio_list", collection=collection.page_key)
+    return RedirectResponse(f"{listing}?{what}={quote(document_id)}", 303)
+
+
+def _thumbnail(photo_url: object, keys: Mapping[str, str]) -> str | None:
+    """The list's thumbnail: the image route's smallest width, else the photo itself."""
+    if not isinstance(photo_url, str):
+        return None
+    key = keys.get(photo_url)
+    return f"/img/{THUMBNAIL_VARIANT}/{key}" if key is not None else photo_url
+
+
+def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
+    """The entry's name as staff in the studio's language call it: Arabic where there is one."""
+    for key in ("name_ar", "name") if locale is Locale.AR else ("name",):
+        if isinstance(fields.get(key), str) and fields[key]:
+            return str(fields[key])
+    return document_id
+
+
+def _collection(request: Request) -> Collection:
+    collection = Collection.from_page_key(request.path_params["collection"])
+    if collection is None:
+        raise HTTPException(404)
+    return collection
+
+
+def _next_look(request: Request) -> str | None:
+    """The address of the list's next look for the change, or None once it has looked enough."""
+    looks = request.query_params.get("looks", "0")
+    done = int(looks) if looks.isdigit() else LIVE_LOOKS
+    if done >= LIVE_LOOKS:
+        return None
+    return f"{request.url.path}?{request.url.include_query_params(looks=done + 1).query}"
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _require_same_origin(request: Request) -> None:
+    """Writes come from the studio's own pages: a cross-site form is refused outright."""
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        raise Refusal(403, "bad_token")
+    # The host alone: behind a TLS edge the app may see its own scheme as http.
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.url.netloc:
+        raise Refusal(403, "bad_token")
+
+
+def _form_text(form: FormData, name: str) -> str:
+    value = form.get(name)
+    return value if isinstance(value, str) else ""
+
+
+def _public_url(collection: Collection, document_id: str) -> str:
+    for page in LIST_PAGES:
+        if page.cards is collection and page.locale is Locale.EN:
+            return ItemPage(page, document_id).path
+    return "/"
+
+
+def _preview(
+    collection: Collection, document_id: str, values: Mapping[str, Any]
+) -> list[dict[str, Any]] | None:
+    """The card as visitors see it in each language, when the values make one."""
+    if collection is Collection.SLIDER:
+        return None
+    card = CardItem(
+        id=document_id,
+        name=str(values.get("name") or ""),
+        description=str(values.get("description") or ""),
+        photoUrl=str(values.get("photoUrl") or ""),
+        name_ar=values.get("name_ar") or None,
+        description_ar=values.get("description_ar") or None,
+    )
+    return [
+        {
+            "locale": locale,
+            "dir": "rtl" if locale is Locale.AR else "ltr",
+            "name": card.localized_name(locale),
+            "description": card.localized_description(locale),
+            "photo": card.photoUrl,
+        }
+        for locale in Locale
+    ]

@@ -1,0 +1,302 @@
+"""The studio's changes, with no HTTP in them: entries created, updated, deleted and
+reordered, their photos checked, stored, held for a form that comes back, and
+removed once nothing links them. Every change is audited and expires the pages'
+cache of its collection, so the site shows it at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from server.content.models import (
+    POSITION_FIELD,
+    Collection,
+    ContentItem,
+    parse_document,
+    site_order,
+)
+from server.content.photo_urls import PhotoUrlPolicy
+from server.studio.audit import log_change
+from server.studio.backends import Changed, PhotoStore, StudioContent
+from server.studio.forms import FieldError, free_id, make_id, model_errors, text_errors
+from server.studio.photos import (
+    MAX_PIXELS,
+    CheckedPhoto,
+    PhotoProblem,
+    check_photo,
+    preview_data_url,
+)
+
+Documents = list[tuple[str, dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class PhotoInput:
+    """The form's photo as sent: its bytes (none chosen: empty), or too large to be read."""
+
+    data: bytes = b""
+    file_stem: str = ""  # the phone's file name, without its extension: a slide's id
+    too_big: bool = False
+    held: str = ""  # the name of a photo held for this form (HeldPhoto)
+
+
+@dataclass(frozen=True)
+class HeldPhoto:
+    """A good photo sent with a form that came back, held until the form's Save."""
+
+    name: str
+    preview: str  # a small copy, as a data: URL
+
+
+class Missing(Exception):
+    """No entry of that id."""
+
+
+class Invalid(Exception):
+    """Nothing written: each field's mistake, and the photo held for the form's next Save."""
+
+    def __init__(
+        self,
+        errors: Mapping[str, FieldError],
+        kept: HeldPhoto | None,
+        *,
+        version: str = "",
+        photo_url: str = "",
+    ) -> None:
+        super().__init__(", ".join(errors))
+        self.errors = errors
+        self.kept = kept
+        # For the form of an existing entry: the version it is now, and its photo.
+        self.version = version
+        self.photo_url = photo_url
+
+
+class Conflict(Exception):
+    """Nothing written: the entry changed since its form opened; theirs, as it is now."""
+
+    def __init__(self, theirs: dict[str, Any], version: str, kept: HeldPhoto | None) -> None:
+        super().__init__(version)
+        self.theirs = theirs
+        self.version = version
+        self.kept = kept
+
+
+class StudioService:
+    def __init__(
+        self,
+        *,
+        content: StudioContent,
+        photos: PhotoStore,
+        photo_urls: PhotoUrlPolicy,
+        photo_max_bytes: int,
+        changed: Callable[[Collection], None],
+    ) -> None:
+        self.content = content
+        self.photos = photos
+        self.photo_max_bytes = photo_max_bytes
+        self._photo_urls = photo_urls
+        # The pages' cache reads the collection again at once rather than after its period.
+        self._changed = changed
+
+    @property
+    def limits(self) -> dict[str, object]:
+        """The photo limits, as the messages state them."""
+        return {"mb": f"{self.photo_max_bytes / 1_000_000:g}", "mp": MAX_PIXELS // 1_000_000}
+
+    async def in_site_order(self, collection: Collection) -> Documents:
+        """The entries in the order the site shows them: the order staff arrange."""
+        documents = await self.content.documents(collection)
+        return sorted(documents, key=lambda document: site_order(document[1]))
+
+    async def existing(
+        self, collection: Collection, document_id: str
+    ) -> tuple[dict[str, Any], str]:
+        """The entry's fields and version, or Missing."""
+        fields = await self.content.document(collection, document_id)
+        version = await self.content.version(collection, document_id)
+        if fields is None or version is None:
+            raise Missing(document_id)
+        return fields, version
+
+    async def parsed(self, collection: Collection, document_id: str) -> ContentItem | None:
+        """The entry as the site would show it, or None (gone, or not fit to show)."""
+        fields = await self.content.document(collection, document_id)
+        return parse_document(collection, document_id, fields, self._photo_urls) if fields else None
+
+    async def create(
+        self, who: str, collection: Collection, values: dict[str, str], photo_input: PhotoInput
+    ) -> str:
+        """The new entry's id; Invalid when nothing was written."""
+        errors = text_errors(collection, values)
+        # A slide has no name: its photo's file name, or "slide" when that has no Latin letter.
+        wanted = make_id(values.get("name") or photo_input.file_stem) or (
+            "slide" if collection is Collection.SLIDER else ""
+        )
+        if not wanted and "name" not in errors:
+            errors["name" if collection is not Collection.SLIDER else "photo"] = FieldError("no_id")
+        photo, held = await self._chosen_photo(collection, photo_input, errors, required=True)
+        if errors or photo is None:
+            raise Invalid(errors, await self._keep(collection, photo, held))
+        taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
+        document_id = free_id(wanted, taken)
+        photo_url = await self.photos.store(collection, document_id, photo)
+        fields = {**values, "photoUrl": photo_url}
+        errors = model_errors(collection, fields, self._photo_urls)
+        try:
+            created = not errors and await self.content.create(collection, document_id, fields)
+        except Exception:
+            await self.photos.discard(collection, photo_url)  # stored for a write that failed
+            raise
+        if not created:
+            await self.photos.discard(collection, photo_url)
+            errors = errors or {"name": FieldError("not_accepted", {"detail": "id taken"})}
+            raise Invalid(errors, await self._keep(collection, photo, held))
+        await self.photos.release(collection, held)
+        self._done(who, "create", collection, document_id)
+        return document_id
+
+    async def update(
+        self,
+        who: str,
+        collection: Collection,
+        document_id: str,
+        values: dict[str, str],
+        photo_input: PhotoInput,
+        opened_version: str,
+    ) -> bool:
+        """Whether anything was written (a slide saved without a new photo: no).
+
+        Invalid, Conflict (saved by someone else since the form opened) or
+        Missing when nothing was written."""
+        current, version = await self.existing(collection, document_id)
+        errors = text_errors(collection, values)
+        photo, held = await self._chosen_photo(collection, photo_input, errors, required=False)
+        if opened_version != version:
+            raise Conflict(current, version, await self._keep(collection, photo, held))
+        shown_photo = str(current.get("photoUrl", ""))
+        if errors:
+            kept = await self._keep(collection, photo, held)
+            raise Invalid(errors, kept, version=version, photo_url=shown_photo)
+        fields = dict(values)
+        if not fields and photo is None:
+            return False
+        if photo is not None:
+            fields["photoUrl"] = await self.photos.store(collection, document_id, photo)
+        new_photo = fields.get("photoUrl")
+        errors = model_errors(collection, {**current, **fields}, self._photo_urls)
+        if errors:
+            if new_photo is not None:
+                await self.photos.discard(collection, new_photo)
+            kept = await self._keep(collection, photo, held)
+            raise Invalid(errors, kept, version=version, photo_url=shown_photo)
+        try:
+            updated = await self.content.update(collection, document_id, fields, version=version)
+        except Exception as error:
+            if new_photo is not None:
+                await self.photos.discard(collection, new_photo)  # stored for a write that failed
+            if isinstance(error, Changed):  # saved by someone else a moment ago
+                latest, latest_version = await self.existing(collection, document_id)
+                kept = await self._keep(collection, photo, held)
+                raise Conflict(latest, latest_version, kept) from None
+            raise
+        if not updated:
+            if new_photo is not None:
+                await self.photos.discard(collection, new_photo)
+            raise Missing(document_id)
+        await self.photos.release(collection, held)
+        # The old photo goes only once the document points at the new one.
+        old_photo = current.get("photoUrl")
+        if new_photo is not None and isinstance(old_photo, str) and old_photo != new_photo:
+            await self._discard_unused(collection, old_photo)
+        self._done(who, "update", collection, document_id)
+        return True
+
+    async def delete(
+        self, who: str, collection: Collection, document_id: str, version: str
+    ) -> None:
+        """The entry and its photo removed; Conflict when it changed since the question."""
+        try:
+            removed = await self.content.delete(collection, document_id, version=version)
+        except Changed:
+            current, current_version = await self.existing(collection, document_id)
+            raise Conflict(current, current_version, None) from None
+        if removed is None:
+            raise Missing(document_id)
+        photo_url = removed.get("photoUrl")
+        if isinstance(photo_url, str):
+            await self._discard_unused(collection, photo_url)
+        self._done(who, "delete", collection, document_id)
+
+    async def move(self, who: str, collection: Collection, document_id: str, *, up: bool) -> None:
+        """One place up or down in the site's order; every entry then has a position."""
+        documents = await self.in_site_order(collection)
+        ids = [doc_id for doc_id, _ in documents]
+        if document_id not in ids:
+            raise Missing(document_id)
+        here = ids.index(document_id)
+        there = here - 1 if up else here + 1
+        if 0 <= there < len(ids):
+            ids[here], ids[there] = ids[there], ids[here]
+        # Tens, so an edit in the Firebase console can slot an entry between two.
+        wanted = {doc_id: 10 * (index + 1) for index, doc_id in enumerate(ids)}
+        current = dict(documents)
+        changed = {
+            doc_id: position
+            for doc_id, position in wanted.items()
+            if current[doc_id].get(POSITION_FIELD) != position
+        }
+        if changed:
+            await self.content.set_positions(collection, changed)
+            self._done(who, "move", collection, document_id)
+
+    def _done(self, who: str, action: str, collection: Collection, document_id: str) -> None:
+        log_change(who=who, action=action, collection=collection, document_id=document_id)
+        self._changed(collection)
+
+    async def _chosen_photo(
+        self,
+        collection: Collection,
+        photo_input: PhotoInput,
+        errors: dict[str, FieldError],
+        *,
+        required: bool,
+    ) -> tuple[CheckedPhoto | None, str]:
+        """The photo sent with the form, else the one held for it; and its held name, if held."""
+        held = photo_input.held
+        if photo_input.data or photo_input.too_big:
+            if held:
+                await self.photos.release(collection, held)  # another photo chosen instead
+            return self._checked(photo_input, errors), ""
+        photo = await self.photos.held(collection, held) if held else None
+        if photo is not None:
+            return photo, held
+        if required:
+            errors["photo"] = FieldError("photo_required")
+        return None, ""
+
+    def _checked(
+        self, photo_input: PhotoInput, errors: dict[str, FieldError]
+    ) -> CheckedPhoto | None:
+        if photo_input.too_big:
+            errors["photo"] = FieldError("photo_too_big", self.limits)  # never read
+            return None
+        try:
+            return check_photo(photo_input.data, max_bytes=self.photo_max_bytes)
+        except PhotoProblem as problem:
+            errors["photo"] = FieldError(problem.key, self.limits)
+            return None
+
+    async def _keep(
+        self, collection: Collection, photo: CheckedPhoto | None, held: str
+    ) -> HeldPhoto | None:
+        """Hold a form's good photo while the form comes back, so it need not be chosen again."""
+        if photo is None:
+            return None
+        name = held or await self.photos.hold(collection, photo)
+        return HeldPhoto(name, preview_data_url(photo))
+
+    async def _discard_unused(self, collection: Collection, photo_url: str) -> None:
+        if not await self.content.photo_in_use(photo_url):
+            await self.photos.discard(collection, photo_url)
