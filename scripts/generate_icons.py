@@ -9,11 +9,11 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from server.site_facts import SITE
+from server.site_facts import THEME
 
 STATIC = Path(__file__).resolve().parent.parent / "server" / "static"
-# The site's theme colour (ui/site.json), as the browser's toolbar shows it.
-BACKGROUND = SITE["theme"]["colour"]
+# The site's theme colour (ui/styles/palette.css), as the browser's toolbar shows it.
+BACKGROUND = THEME["colour"]
 # The three faces of the mark, in the logo's 32-unit grid: corners, SVG path, colour.
 FACES = [
     ([(4, 11), (16, 4), (28, 11), (16, 18)], "M4 11 16 4l12 7-12 7z", "#e9e1d3"),

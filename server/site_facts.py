@@ -3,7 +3,7 @@
 The route table (each page's English path, the collections it reads, the
 cards it shows), where each language's pages live, the page-title formats,
 the collections' Firestore names and fetch-error texts, the image route's
-photo sizes, the theme colours.
+photo sizes. And the theme colours, from the palette of ui/styles/palette.css.
 esbuild bundles the same file into the UI; the benchmark and the scripts read
 it through server.site_map.
 """
@@ -11,11 +11,13 @@ it through server.site_map.
 from __future__ import annotations
 
 import json
+import re
 from typing import NotRequired, TypedDict
 
 from server.settings import REPO_ROOT
 
 SITE_FILE = REPO_ROOT / "ui" / "site.json"
+PALETTE_FILE = REPO_ROOT / "ui" / "styles" / "palette.css"
 
 
 class Language(TypedDict):
@@ -59,7 +61,6 @@ class SiteFacts(TypedDict):
     titles: Titles
     collections: dict[str, CollectionEntry]
     photoSizes: PhotoSizes
-    theme: Theme
 
 
 def _load() -> SiteFacts:
@@ -68,3 +69,12 @@ def _load() -> SiteFacts:
 
 
 SITE: SiteFacts = _load()
+
+
+def _theme() -> Theme:
+    palette = dict(re.findall(r"(--[\w-]+):\s*(#[0-9a-fA-F]{3,6})", PALETTE_FILE.read_text()))
+    # The toolbar and the icon take the header's colour; the manifest the page's.
+    return Theme(colour=palette["--stone-950"], background=palette["--stone-50"])
+
+
+THEME: Theme = _theme()

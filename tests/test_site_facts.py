@@ -1,4 +1,5 @@
-"""ui/site.json is the one place of the routes, titles, languages, fetch errors and theme.
+"""ui/site.json is the one place of the routes, titles, languages and fetch errors;
+ui/styles/palette.css of the colours.
 
 The server reads it in Python and the UI has it bundled by esbuild: these tests
 check the two agree, and that no other source file writes a route's path.
@@ -20,7 +21,7 @@ from server.app import create_app
 from server.content.models import Collection
 from server.i18n import Locale, messages
 from server.settings import REPO_ROOT, Settings
-from server.site_facts import SITE, SITE_FILE
+from server.site_facts import SITE, SITE_FILE, THEME
 from server.site_map import LANDING, PAGES, ROUTE_PATHS, SitePage
 
 # The route paths other than the root: projects, Collabrations.
@@ -132,17 +133,16 @@ def test_every_page_and_collection_of_site_json_is_known_to_both_languages() -> 
     assert set(re.findall(r'"(\w+)"', union.group(1))) == set(SITE["collections"])
 
 
-def test_the_stylesheet_paints_with_the_theme_colours_of_site_json() -> None:
-    # The browser's toolbar (meta theme-color) and the manifest take site.json's
-    # colours; the stylesheet's palette must hold the same two.
-    css = Path(REPO_ROOT / "ui" / "styles" / "site.css").read_text(encoding="utf-8")
-    palette = dict(re.findall(r"(--stone-\d+):\s*(#[0-9a-fA-F]{6})", css))
-    assert palette["--stone-950"] == SITE["theme"]["colour"]
-    assert palette["--stone-50"] == SITE["theme"]["background"]
-
-
-def test_the_page_carries_the_theme_colour(client: TestClient) -> None:
-    assert f'<meta name="theme-color" content="{SITE["theme"]["colour"]}">' in client.get("/").text
+def test_the_page_the_manifest_and_the_studio_take_the_palettes_colours(
+    client: TestClient,
+) -> None:
+    assert THEME == {"colour": "#1b1916", "background": "#f8f5f0"}  # ui/styles/palette.css
+    assert f'<meta name="theme-color" content="{THEME["colour"]}">' in client.get("/").text
     manifest = client.get("/manifest.webmanifest").json()
-    assert manifest["theme_color"] == SITE["theme"]["colour"]
-    assert manifest["background_color"] == SITE["theme"]["background"]
+    assert manifest["theme_color"] == THEME["colour"]
+    assert manifest["background_color"] == THEME["background"]
+    # The site's stylesheet carries the palette, and no colour of its own for those names.
+    site_css = (REPO_ROOT / "ui" / "styles" / "site.css").read_text(encoding="utf-8")
+    studio_css = (REPO_ROOT / "server" / "studio" / "static" / "studio.css").read_text()
+    assert '@import "./palette.css";' in site_css
+    assert not re.search(r"--(stone|gold)[\w-]*:", site_css + studio_css)

@@ -18,7 +18,7 @@ from server.content.cache import ContentCache
 from server.content.models import CardItem, Collection
 from server.http.caching import PAGE, SITE_FILE
 from server.seo.crawlers import robots_txt, sitemap_xml
-from server.site_facts import SITE
+from server.site_facts import THEME
 from server.site_map import LANDING, LIST_PAGES, PAGES, ItemPage, SitePage
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
@@ -37,8 +37,8 @@ class SiteFiles:
                 "short_name": company.short_name,
                 "start_url": LANDING.path,
                 "display": "standalone",
-                "background_color": SITE["theme"]["background"],
-                "theme_color": SITE["theme"]["colour"],
+                "background_color": THEME["background"],
+                "theme_color": THEME["colour"],
                 "icons": [
                     {"src": "/icon-192.png", "sizes": "192x192", "type": "image/png"},
                     {"src": "/icon-512.png", "sizes": "512x512", "type": "image/png"},

@@ -10,7 +10,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from server.rendering.manifest import AssetManifest
-from server.site_facts import SITE
+from server.site_facts import THEME
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 
@@ -43,7 +43,7 @@ class DocumentTemplate:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        environment.globals["theme_colour"] = SITE["theme"]["colour"]
+        environment.globals["theme_colour"] = THEME["colour"]
         self._template = environment.get_template("page.html")
         self._fallback = environment.get_template("fallback.html")
 

@@ -27,6 +27,7 @@ from server.http.rate_limit import TokenBuckets
 from server.i18n import Locale
 from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
+from server.site_facts import PALETTE_FILE
 from server.site_map import LIST_PAGES, ItemPage
 from server.studio.backends import StaffSessions
 from server.studio.forms import MAX_LENGTHS, FieldError, read_text_fields, text_fields
@@ -98,7 +99,7 @@ class StudioPages:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self._stylesheet = STYLESHEET.read_bytes()
+        self._stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
 
     # Pages -------------------------------------------------------------------
 
