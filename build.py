@@ -36,6 +36,8 @@ CLIENT_DIR = BUNDLES / "client"
 SERVER_BUNDLE = BUNDLES / "server" / "render.js"
 MANIFEST = BUNDLES / "manifest.json"
 CLIENT_METAFILE = BUNDLES / "client-meta.json"
+CATALOGUES = BUNDLES / "catalogues.json"
+SITE = json.loads((UI / "site.json").read_text(encoding="utf-8"))
 NODE_MODULES = ROOT / "node_modules"
 ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 
@@ -49,7 +51,19 @@ def aliases(build: str) -> list[str]:
     return [
         f"--alias:@stone/{name}=./ui/loaders/{module}.{build}.tsx"
         for name, module in LOADERS.items()
-    ]
+    ] + [f"--alias:@stone/catalogues=./{CATALOGUES.relative_to(ROOT).as_posix()}"]
+
+
+def write_catalogues() -> None:
+    """Every language's catalogue (ui/i18n/<code>.json for each entry of
+    site.json's languages) as one module for the UI: a language is data. The
+    studio's words stay on the server."""
+    catalogues = {}
+    for code in SITE["languages"]:
+        catalogue = json.loads((UI / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+        catalogues[code] = {key: value for key, value in catalogue.items() if key != "studio"}
+    CATALOGUES.parent.mkdir(exist_ok=True)
+    CATALOGUES.write_text(json.dumps(catalogues, ensure_ascii=False), encoding="utf-8")
 
 
 COMMON_FLAGS = [
@@ -234,10 +248,16 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
             if any(name in path for name in names) and path.endswith(".woff2")
         ]
 
-    # English pages preload their heading face; Arabic pages fetch theirs after
-    # the first paint, for the next page (ui/boot/nextPageFonts.ts).
-    fonts = {"en": font_urls("cormorant-garamond-latin")}
-    next_page_fonts = {"ar": font_urls("amiri-arabic", "noto-sans-arabic")}
+    # By each language's script (site.json): Latin pages preload their heading
+    # face; Arabic pages fetch theirs after the first paint, for the next page
+    # (ui/boot/nextPageFonts.ts).
+    preloaded = {"latin": font_urls("cormorant-garamond-latin")}
+    after_paint = {"arabic": font_urls("amiri-arabic", "noto-sans-arabic")}
+    scripts = {code: language["script"] for code, language in SITE["languages"].items()}
+    fonts = {code: preloaded[script] for code, script in scripts.items() if script in preloaded}
+    next_page_fonts = {
+        code: after_paint[script] for code, script in scripts.items() if script in after_paint
+    }
     return {
         "boot": url(next(CLIENT_DIR.glob("boot-*.js")).relative_to(ROOT).as_posix()),
         "script": url(entry),
@@ -268,6 +288,7 @@ def build() -> None:
     # Start clean so no stale hashed file is left behind (bundles/README.md stays).
     shutil.rmtree(CLIENT_DIR, ignore_errors=True)
     shutil.rmtree(SERVER_BUNDLE.parent, ignore_errors=True)
+    write_catalogues()
     build_server_bundle()
     build_client_bundle()
     build_boot_script()

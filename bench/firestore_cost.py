@@ -35,7 +35,7 @@ from harness.live_server import LiveServer, procfile_default_workers
 from harness.tcp_proxy import TcpProxy
 from server.content.local import LOCAL_FILES
 from server.content.models import Collection
-from server.i18n import Locale
+from server.i18n import DEFAULT_LOCALE
 from server.settings import REPO_ROOT
 from server.site_map import PAGES
 
@@ -43,7 +43,7 @@ NAME = "firestore"
 TITLE = "5. What Firestore costs: bytes the database sent, counted at the connection"
 EXTRA_PROJECTS = 1_000
 # The three routes in English; the old site read each one's collections whole on every view.
-ENGLISH_PAGES = [page for page in PAGES if page.locale is Locale.EN]
+ENGLISH_PAGES = [page for page in PAGES if page.locale is DEFAULT_LOCALE]
 
 
 @dataclass(frozen=True, kw_only=True)

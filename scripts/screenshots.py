@@ -14,22 +14,28 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
-from server.i18n import Locale
+from server.i18n import DEFAULT_LOCALE, TRANSLATIONS
 from server.site_map import COLLABRATIONS, PROJECTS, ItemPage
 from server.site_map import PAGES as SITE_PAGES
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
 PATHS = {
-    page.key + ("" if page.locale is Locale.EN else f"-{page.locale.value}"): page.path
+    page.key + ("" if page.locale is DEFAULT_LOCALE else f"-{page.locale.code}"): page.path
     for page in SITE_PAGES
 }
 # A card's own page: the list with its modal open (a shot of the screen).
 ITEM_PATHS = {
     "project": ItemPage(PROJECTS, "dead-sea-resort-lobby").path,
-    "project-ar": ItemPage(PROJECTS.in_locale(Locale.AR), "dead-sea-resort-lobby").path,
-    "collabration-ar": ItemPage(
-        COLLABRATIONS.in_locale(Locale.AR), "tilal-and-noor-interiors"
-    ).path,
+    **{
+        f"project-{locale.code}": ItemPage(PROJECTS.in_locale(locale), "dead-sea-resort-lobby").path
+        for locale in TRANSLATIONS
+    },
+    **{
+        f"collabration-{locale.code}": ItemPage(
+            COLLABRATIONS.in_locale(locale), "tilal-and-noor-interiors"
+        ).path
+        for locale in TRANSLATIONS
+    },
 }
 
 
@@ -48,7 +54,7 @@ def studio(page: Page, base: str, out: Path, width_name: str) -> None:
     page.goto(base + "/studio")
     page.screenshot(path=out / f"studio-{width_name}-en-sign-in.png")
     page.locator("form[action='/studio/sign-in'] button").click()
-    for language in ("en", "ar"):
+    for language in ("en", "ar", "fr"):
         label = f"studio-{width_name}-{language}"
         page.goto(f"{base}/studio/language/{language}")
         page.goto(base + "/studio/projects")

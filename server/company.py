@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from server.i18n import Locale, messages
+from server.i18n import DEFAULT_LOCALE, TRANSLATIONS, Locale, messages
 
 T = TypeVar("T")
 
@@ -23,10 +23,11 @@ class Branch:
     phone: str
     email: str | None = None
     address: str | None = None
-    address_ar: str | None = None
+    # The address in another script where it has one (address_ar): by language code.
+    addresses: dict[str, str] = field(default_factory=dict)
 
     def localized_address(self, locale: Locale) -> str | None:
-        return (self.address_ar or self.address) if locale is Locale.AR else self.address
+        return self.addresses.get(locale.code) or self.address
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,15 +45,15 @@ class Company:
     firebase_auth_domain: str | None = None
     firebase_storage_bucket: str | None = None
     same_as: tuple[str, ...] = ()
-    # Arabic versions of name, short_name and video_title ([ar] in company.toml).
-    arabic: dict[str, str] = field(default_factory=dict)
+    # name, short_name and video_title in other languages ([ar], [fr] in company.toml), by code.
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def text(self, key: str, locale: Locale) -> str:
         """A fact in the page's language, falling back to English."""
         english: str = getattr(self, key)
-        return self.arabic.get(key, english) if locale is Locale.AR else english
+        return self.translations.get(locale.code, {}).get(key, english)
 
-    def for_page(self, locale: Locale = Locale.EN) -> dict[str, Any]:
+    def for_page(self, locale: Locale = DEFAULT_LOCALE) -> dict[str, Any]:
         """The facts the React tree shows, in its camelCase shape (ui/types.ts: Company)."""
         countries = messages(locale)["contact"]["countries"]
         return {
@@ -101,7 +102,11 @@ def load_company(path: Path) -> Company:
                 phone=branch.text("phone"),
                 email=branch.optional_text("email"),
                 address=branch.optional_text("address"),
-                address_ar=branch.optional_text("address_ar"),
+                addresses={
+                    locale.code: address
+                    for locale in TRANSLATIONS
+                    if (address := branch.optional_text(locale.field("address"))) is not None
+                },
             )
             for index, item in enumerate(table.get("branches", list))
             for branch in [_Table(item, f"{path} branches[{index}]")]
@@ -111,15 +116,19 @@ def load_company(path: Path) -> Company:
         firebase_auth_domain=firebase.optional_text("auth_domain"),
         firebase_storage_bucket=firebase.optional_text("storage_bucket"),
         same_as=tuple(str(url) for url in table.get("same_as", list)) if "same_as" in raw else (),
-        arabic=_arabic_facts(table, path),
+        translations=_translated_facts(table, path),
     )
 
 
-def _arabic_facts(table: _Table, path: Path) -> dict[str, str]:
-    if "ar" not in table:
-        return {}
-    arabic = _Table(table.get("ar", dict), f"{path} [ar]")
-    return {key: arabic.text(key) for key in ("name", "short_name", "video_title") if key in arabic}
+def _translated_facts(table: _Table, path: Path) -> dict[str, dict[str, str]]:
+    facts: dict[str, dict[str, str]] = {}
+    for locale in TRANSLATIONS:
+        if locale.code in table:
+            own = _Table(table.get(locale.code, dict), f"{path} [{locale.code}]")
+            facts[locale.code] = {
+                key: own.text(key) for key in ("name", "short_name", "video_title") if key in own
+            }
+    return facts
 
 
 _TOML_KINDS: dict[type, str] = {

@@ -1,9 +1,12 @@
-"""The message catalogues of ui/i18n/: the same files the React tree uses."""
+"""The site's languages (ui/site.json) and their message catalogues (ui/i18n/),
+the same files the React tree uses. A language is data: one catalogue file and
+one entry in the table."""
 
 from __future__ import annotations
 
 import json
-from enum import StrEnum
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -13,14 +16,11 @@ from server.site_facts import SITE
 CATALOGUE_DIR = REPO_ROOT / "ui" / "i18n"
 
 
-class Locale(StrEnum):
-    EN = "en"
-    AR = "ar"
-
-    @property
-    def prefix(self) -> str:
-        """Where the language's pages live (ui/site.json): English at the root, Arabic under /ar."""
-        return SITE["languages"][self.value]["prefix"]
+@dataclass(frozen=True)
+class Locale:
+    code: str
+    # Where the language's pages live: "" for English at the root, "/ar" for Arabic.
+    prefix: str
 
     def path(self, english_path: str) -> str:
         """An English path (/, /projects, /#about) in this language (/ar, /ar/projects,
@@ -29,21 +29,50 @@ class Locale(StrEnum):
             return self.prefix + english_path[1:]
         return self.prefix + english_path
 
-    @classmethod
-    def of_path(cls, path: str) -> Locale:
-        return next(
-            (
-                locale
-                for locale in cls
-                if locale.prefix and (path == locale.prefix or path.startswith(locale.prefix + "/"))
-            ),
-            cls.EN,
-        )
+    @property
+    def dir(self) -> str:
+        return str(messages(self)["meta"]["dir"])
+
+    def field(self, english_field: str) -> str:
+        """A content field's name in this language: name, name_ar, description_fr."""
+        return english_field if self is DEFAULT_LOCALE else f"{english_field}_{self.code}"
+
+    def pick(self, fields: Mapping[str, object], english_field: str) -> object:
+        """The field in this language, else the English one."""
+        return fields.get(self.field(english_field)) or fields.get(english_field)
+
+
+LOCALES: tuple[Locale, ...] = tuple(
+    Locale(code, entry["prefix"]) for code, entry in SITE["languages"].items()
+)
+# The first language of the table, at the root; the others fall back to it.
+DEFAULT_LOCALE: Locale = LOCALES[0]
+TRANSLATIONS: tuple[Locale, ...] = LOCALES[1:]
+
+
+def locale_named(code: str) -> Locale | None:
+    return next((locale for locale in LOCALES if locale.code == code), None)
+
+
+def locale_of_path(path: str) -> Locale:
+    return next(
+        (
+            locale
+            for locale in TRANSLATIONS
+            if path == locale.prefix or path.startswith(locale.prefix + "/")
+        ),
+        DEFAULT_LOCALE,
+    )
+
+
+def translated_fields(*english_fields: str) -> tuple[str, ...]:
+    """The optional fields that carry these in the other languages: name_ar, name_fr, …"""
+    return tuple(locale.field(key) for locale in TRANSLATIONS for key in english_fields)
 
 
 @cache
 def messages(locale: Locale) -> dict[str, Any]:
     catalogue: dict[str, Any] = json.loads(
-        (CATALOGUE_DIR / f"{locale.value}.json").read_text(encoding="utf-8")
+        (CATALOGUE_DIR / f"{locale.code}.json").read_text(encoding="utf-8")
     )
     return catalogue

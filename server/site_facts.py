@@ -23,6 +23,8 @@ PALETTE_FILE = REPO_ROOT / "ui" / "styles" / "palette.css"
 class Language(TypedDict):
     # Prepended to an English path: "" for English at the root, "/ar" for Arabic.
     prefix: str
+    # Which of the site's fonts its pages use (build.py): latin or arabic.
+    script: str
 
 
 class PageEntry(TypedDict):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from server.content.models import Collection
-from server.i18n import Locale, messages
+from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_of_path, messages
 from server.site_facts import SITE
 
 
@@ -118,23 +118,23 @@ _BY_KEY: dict[tuple[str, Locale], SitePage] = {
         english_path=path,
         collections=collections,
     )
-    for locale in Locale
+    for locale in LOCALES
     for key, path, collections in _PAGES
 }
 
 _CARDS = {entry["page"]: Collection(entry["cards"]) for entry in SITE["pages"] if "cards" in entry}
 
-LANDING = _BY_KEY[("landing", Locale.EN)]
-PROJECTS = _BY_KEY[("projects", Locale.EN)]
-COLLABRATIONS = _BY_KEY[("collabrations", Locale.EN)]
-NOT_FOUND = _BY_KEY[("notFound", Locale.EN)]
+LANDING = _BY_KEY[("landing", DEFAULT_LOCALE)]
+PROJECTS = _BY_KEY[("projects", DEFAULT_LOCALE)]
+COLLABRATIONS = _BY_KEY[("collabrations", DEFAULT_LOCALE)]
+NOT_FOUND = _BY_KEY[("notFound", DEFAULT_LOCALE)]
 
 # The pages with a route, in every language (404 pages are answers, not routes).
 PAGES: tuple[SitePage, ...] = tuple(page for page in _BY_KEY.values() if page.key != "notFound")
 # Their paths, English first: the routes a visitor lands on.
 ROUTE_PATHS: tuple[str, ...] = tuple(page.path for page in PAGES)
 ENGLISH_ROUTE_PATHS: tuple[str, ...] = tuple(
-    page.path for page in PAGES if page.locale is Locale.EN
+    page.path for page in PAGES if page.locale is DEFAULT_LOCALE
 )
 # The pages whose cards each have an address below theirs, in every language.
 LIST_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.cards is not None)
@@ -144,4 +144,4 @@ ITEM_ROUTE = "/{item_id}"
 
 def not_found_page(path: str) -> SitePage:
     """The 404 page in the language of the path asked for."""
-    return NOT_FOUND.in_locale(Locale.of_path(path))
+    return NOT_FOUND.in_locale(locale_of_path(path))

@@ -61,8 +61,8 @@ def test_the_hero_photo_is_in_the_html_fetched_first(client: TestClient, path: s
     assert client.get(phone.group(1)).headers["content-type"] == "image/avif"
 
 
-def test_an_english_page_names_no_arabic_font(client: TestClient) -> None:
-    for path in ("/", "/projects", "/Collabrations"):
+def test_a_latin_script_page_names_no_arabic_font(client: TestClient) -> None:
+    for path in ("/", "/projects", "/Collabrations", "/fr", "/it/projects"):
         html = client.get(path).text
         head = html.split("</head>", 1)[0]
         preloads = re.findall(r'<link rel="preload" href="([^"]+)" as="font"', head)

@@ -42,6 +42,10 @@ def test_every_page_is_valid_html(tmp_path: Path) -> None:
             ("arabic-not-found", "/ar/nowhere"),
             ("project", "/projects/dead-sea-resort-lobby"),
             ("arabic-collabration", "/ar/Collabrations/tilal-and-noor-interiors"),
+            ("french-landing", "/fr"),
+            ("italian-projects", "/it/projects"),
+            ("italian-not-found", "/it/nowhere"),
+            ("french-project", "/fr/projects/dead-sea-resort-lobby"),
         ]:
             file = tmp_path / f"{name}.html"
             file.write_text(client.get(path).text, encoding="utf-8")

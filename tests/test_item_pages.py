@@ -25,6 +25,7 @@ from tests.images.photos import decoded
 BASE = "https://www.stone.example"
 COMPANY = "Example Fine Stone Co."
 COMPANY_AR = "شركة الحجر الفاخر (اسم تجريبي)"
+TRANSLATED = ("ar", "fr", "it")
 SITEMAP = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 
 
@@ -161,7 +162,7 @@ def test_arabic_item_pages_speak_arabic(client: TestClient) -> None:
     assert json_ld(page)[1]["inLanguage"] == "ar"
 
 
-def test_the_sitemap_lists_every_item_in_both_languages(client: TestClient) -> None:
+def test_the_sitemap_lists_every_item_in_every_language(client: TestClient) -> None:
     root = ET.fromstring(client.get("/sitemap.xml").text)  # noqa: S314 - our own document
     entries = {
         url.findtext("s:loc", default="", namespaces=SITEMAP): url
@@ -169,15 +170,16 @@ def test_the_sitemap_lists_every_item_in_both_languages(client: TestClient) -> N
     }
     for list_path, document in SAMPLE_ITEMS:
         english = f"{BASE}{list_path}/{document['id']}"
-        arabic = f"{BASE}/ar{list_path}/{document['id']}"
+        translated = {code: f"{BASE}/{code}{list_path}/{document['id']}" for code in TRANSLATED}
         assert english in entries
-        assert arabic in entries
+        assert set(translated.values()) <= set(entries)
         links = {
             link.get("hreflang"): link.get("href")
             for link in entries[english].findall("x:link", SITEMAP)
         }
-        assert links == {"en": english, "ar": arabic}
-    assert len(entries) == 6 + 2 * len(SAMPLE_ITEMS)
+        assert links == {"en": english, **translated}
+    languages = 1 + len(TRANSLATED)
+    assert len(entries) == languages * (3 + len(SAMPLE_ITEMS))
 
 
 @pytest.mark.parametrize(

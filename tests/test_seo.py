@@ -115,7 +115,7 @@ def test_robots_txt_points_at_the_sitemap(client: TestClient) -> None:
     assert f"Sitemap: {BASE}/sitemap.xml" in response.text
 
 
-def test_the_sitemap_lists_every_page_in_both_languages(client: TestClient) -> None:
+def test_the_sitemap_lists_every_page_in_every_language(client: TestClient) -> None:
     response = client.get("/sitemap.xml")
     assert response.headers["content-type"] == "application/xml"
     namespace = {
@@ -128,15 +128,24 @@ def test_the_sitemap_lists_every_page_in_both_languages(client: TestClient) -> N
         for url in root.findall("s:url", namespace)
     }
     english = [f"{BASE}/", f"{BASE}/projects", f"{BASE}/Collabrations"]
-    arabic = [f"{BASE}/ar", f"{BASE}/ar/projects", f"{BASE}/ar/Collabrations"]
+    others = [
+        f"{BASE}/{code}{path}"
+        for code in ("ar", "fr", "it")
+        for path in ("", "/projects", "/Collabrations")
+    ]
     # And every project and collabration (tests/test_item_pages.py).
     pages = [entry for entry in entries if not re.search(r"/(projects|Collabrations)/", entry)]
-    assert sorted(pages) == sorted(english + arabic)
+    assert sorted(pages) == sorted(english + others)
     links = {
         link.get("hreflang"): link.get("href")
         for link in entries[f"{BASE}/projects"].findall("x:link", namespace)
     }
-    assert links == {"en": f"{BASE}/projects", "ar": f"{BASE}/ar/projects"}
+    assert links == {
+        "en": f"{BASE}/projects",
+        "ar": f"{BASE}/ar/projects",
+        "fr": f"{BASE}/fr/projects",
+        "it": f"{BASE}/it/projects",
+    }
 
 
 @pytest.mark.parametrize("path", ["/projects", "/ar/projects"])

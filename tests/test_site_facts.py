@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from harness.content_files import write_content
 from server.app import create_app
 from server.content.models import Collection
-from server.i18n import Locale, messages
+from server.i18n import LOCALES, Locale, messages
 from server.settings import REPO_ROOT, Settings
 from server.site_facts import SITE, SITE_FILE, THEME
 from server.site_map import LANDING, PAGES, ROUTE_PATHS, SitePage
@@ -58,7 +58,7 @@ def test_the_server_and_the_rendered_ui_agree_on_every_route(
     assert messages(page.locale)["notFound"]["title"] not in body
 
 
-@pytest.mark.parametrize("locale", list(Locale))
+@pytest.mark.parametrize("locale", LOCALES, ids=lambda locale: locale.code)
 def test_the_ui_links_each_page_where_the_server_routes_it(
     client: TestClient, locale: Locale
 ) -> None:
@@ -74,7 +74,7 @@ def test_the_ui_links_each_page_where_the_server_routes_it(
     assert sections <= links
 
 
-@pytest.mark.parametrize("locale", list(Locale))
+@pytest.mark.parametrize("locale", LOCALES, ids=lambda locale: locale.code)
 def test_a_path_outside_the_table_is_not_found_by_both(client: TestClient, locale: Locale) -> None:
     response = client.get(locale.path("/no-such-page"))
     assert response.status_code == 404
@@ -121,10 +121,10 @@ def _paths_in(path: Path) -> list[str]:
     ]
 
 
-def test_every_page_and_collection_of_site_json_is_known_to_both_languages() -> None:
+def test_every_page_and_collection_of_site_json_is_known_to_every_language() -> None:
     assert set(SITE["collections"]) == {collection.value for collection in Collection}
-    assert set(SITE["languages"]) == {locale.value for locale in Locale}
-    for locale in Locale:
+    assert set(SITE["languages"]) == {locale.code for locale in LOCALES}
+    for locale in LOCALES:
         catalogue = messages(locale)["pages"]
         assert {entry["page"] for entry in SITE["pages"]} | {"notFound"} == set(catalogue)
     types = (REPO_ROOT / "ui" / "types.ts").read_text(encoding="utf-8")

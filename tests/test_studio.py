@@ -6,6 +6,7 @@ files the tests read back are the real ones in their real format.
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -83,6 +84,19 @@ def staff(studio_site: LiveServer) -> Iterator[Staff]:
     staff.client.close()
 
 
+def card_names(site: LiveServer, path: str) -> list[str]:
+    """The names on a public list page's cards, as visitors read them."""
+    page = httpx.get(site.url + path).text
+    return [
+        html.unescape(name) for name in re.findall(r'<span class="card__name"[^>]*>([^<]*)<', page)
+    ]
+
+
+def documents_named(listing: str) -> list[str]:
+    """The entries' names on a studio list page."""
+    return re.findall(r'<span class="item-name">([^<]*)<', listing)
+
+
 def csrf_token(html: str) -> str:
     match = re.search(r'name="csrf" value="([^"]+)"', html)
     assert match is not None, html
@@ -118,6 +132,8 @@ def test_a_change_is_written_in_the_files_format_and_reaches_the_pages(
             "description": "Sandblasted basalt pavers\r\nfor a marina terrace.",
             "name_ar": "تراس مرسى العقبة",
             "description_ar": "",
+            "name_fr": "Terrasse de la marina d'Aqaba",
+            "name_it": "",
         },
         photo=jpeg(),
     )
@@ -131,7 +147,7 @@ def test_a_change_is_written_in_the_files_format_and_reaches_the_pages(
     assert text == json.dumps(documents, indent=2, ensure_ascii=False) + "\n"
     assert documents[:-1] == before
     added = documents[-1]
-    assert list(added) == ["id", "name", "description", "photoUrl", "name_ar"]
+    assert list(added) == ["id", "name", "description", "photoUrl", "name_ar", "name_fr"]
     assert added["description"] == "Sandblasted basalt pavers\nfor a marina terrace."
     photo = content / added["photoUrl"].removeprefix("/")
     assert re.fullmatch(
@@ -145,7 +161,10 @@ def test_a_change_is_written_in_the_files_format_and_reaches_the_pages(
 
     listing = staff.client.get(response.headers["location"]).text
     assert "It is live on the site" in listing
-    assert "Aqaba Marina Terrace" in httpx.get(studio_site.url + "/projects").text
+    assert "Aqaba Marina Terrace" in card_names(studio_site, "/projects")
+    # In French where given; the empty Italian name falls back to the English.
+    assert "Terrasse de la marina d'Aqaba" in card_names(studio_site, "/fr/projects")
+    assert "Aqaba Marina Terrace" in card_names(studio_site, "/it/projects")
     audit = studio_site.log_lines(logger=AUDIT_LOGGER, document="aqaba-marina-terrace")
     assert [(line["who"], line["studio_action"], line["collection"]) for line in audit] == [
         ("local staff", "create", "Projects")
@@ -203,6 +222,25 @@ def test_delete_asks_first_then_removes_the_document_and_its_photo(
     assert not (content / slide["photoUrl"].removeprefix("/")).exists()
     listing = staff.client.get(response.headers["location"]).text
     assert "Visitors no longer see it" in listing or "Taking it off the site" in listing
+
+
+def test_each_language_has_its_fields_and_the_studio_speaks_it(staff: Staff) -> None:
+    form = staff.client.get("/studio/projects/new").text
+    # A field for each language, labelled with it, typed in its direction.
+    assert '<label for="name_fr">Name (Français)</label>' in form
+    assert re.search(
+        r'<textarea id="description_ar" name="description_ar" lang="ar" dir="rtl"', form
+    )
+    assert re.search(r'<input id="name_it" name="name_it" lang="it" dir="ltr"', form)
+    staff.client.get("/studio/language/fr")
+    try:
+        listing = staff.client.get("/studio/projects").text
+        assert '<html lang="fr" dir="ltr">' in listing
+        # Names as French visitors see them, in French where the content has it.
+        first = json.loads((REPO_ROOT / "content" / "projects.json").read_text(encoding="utf-8"))[0]
+        assert html.unescape(documents_named(listing)[0]) == first["name_fr"]
+    finally:
+        staff.client.get("/studio/language/en")
 
 
 def test_errors_are_shown_next_to_their_fields_in_the_staff_members_language(

@@ -9,9 +9,9 @@ export interface CardItem {
   name: string;
   description: string;
   photoUrl: string;
-  /** Arabic text, where the content has it; the Arabic site falls back to English. */
-  name_ar?: string;
-  description_ar?: string;
+  /** The text in another language where the content has it (name_ar,
+   *  description_fr...); a page in that language falls back to English. */
+  [translated: `name_${string}` | `description_${string}`]: string | undefined;
   /** The photo's name in the server's image route (data/photoSources.ts); absent: link photoUrl. */
   photoKey?: string;
 }

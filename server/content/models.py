@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from enum import Enum
 from typing import Any, TypeGuard
 
 from server.content.photo_urls import PhotoUrlPolicy
-from server.i18n import Locale
+from server.i18n import Locale, translated_fields
 from server.site_facts import SITE
 
 logger = logging.getLogger(__name__)
@@ -48,23 +49,34 @@ class CardItem:
     name: str
     description: str
     photoUrl: str  # the field's name in Firestore and in the page
-    # Arabic text, optional: the Arabic site falls back to the English fields.
-    name_ar: str | None = None
-    description_ar: str | None = None
+    # The other languages' text where given (name_ar, description_fr, ...):
+    # a page in a language without it shows the English.
+    translations: Mapping[str, str] = dataclasses.field(default_factory=dict, hash=False)
 
     def localized_name(self, locale: Locale) -> str:
-        return (self.name_ar or self.name) if locale is Locale.AR else self.name
+        return self.translations.get(locale.field("name")) or self.name
 
     def localized_description(self, locale: Locale) -> str:
-        return (
-            (self.description_ar or self.description) if locale is Locale.AR else self.description
-        )
+        return self.translations.get(locale.field("description")) or self.description
+
+    def fields(self) -> dict[str, str]:
+        """The item as the page and the content files have it: one flat object."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "photoUrl": self.photoUrl,
+            **self.translations,
+        }
 
 
 @dataclass(frozen=True, kw_only=True)
 class SlideImage:
     id: str
     photoUrl: str  # the field's name in Firestore and in the page
+
+    def fields(self) -> dict[str, str]:
+        return {"id": self.id, "photoUrl": self.photoUrl}
 
 
 ContentItem = CardItem | SlideImage
@@ -83,8 +95,8 @@ POSITION_FIELD = "position"
 
 # Fields a document may carry; when present, they must be strings too.
 OPTIONAL_FIELDS: dict[Collection, tuple[str, ...]] = {
-    Collection.PROJECTS: ("name_ar", "description_ar"),
-    Collection.COLLABRATIONS: ("name_ar", "description_ar"),
+    Collection.PROJECTS: translated_fields("name", "description"),
+    Collection.COLLABRATIONS: translated_fields("name", "description"),
     Collection.SLIDER: (),
 }
 
@@ -153,7 +165,13 @@ def parse_document(
     }
     if collection is Collection.SLIDER:
         return SlideImage(id=document_id, photoUrl=values["photoUrl"])
-    return CardItem(id=document_id, **values)
+    return CardItem(
+        id=document_id,
+        name=values["name"],
+        description=values["description"],
+        photoUrl=values["photoUrl"],
+        translations={key: values[key] for key in OPTIONAL_FIELDS[collection] if values.get(key)},
+    )
 
 
 def parse_documents(

@@ -14,13 +14,13 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from server.company import Company
 from server.content.cache import ContentCache, Snapshot
 from server.content.models import CardItem, Collection, ContentItem
-from server.i18n import Locale, messages
+from server.i18n import DEFAULT_LOCALE, LOCALES, messages
 from server.images.urls import PhotoKeys
 from server.images.variants import SOCIAL
 from server.rendering.document import DocumentTemplate, PageMeta
@@ -227,9 +227,9 @@ class PageRenderer:
     def _alternates(self, page: SitePage | ItemPage) -> tuple[tuple[str, str], ...]:
         """The same page in every language, English as the default (hreflang)."""
         in_each = [
-            (locale.value, self._base_url + page.in_locale(locale).path) for locale in Locale
+            (locale.code, self._base_url + page.in_locale(locale).path) for locale in LOCALES
         ]
-        return (*in_each, ("x-default", self._base_url + page.in_locale(Locale.EN).path))
+        return (*in_each, ("x-default", self._base_url + page.in_locale(DEFAULT_LOCALE).path))
 
     def _page_data(
         self, page: SitePage, snapshots: list[Snapshot], photo_keys: Mapping[str, str]
@@ -338,13 +338,12 @@ def items_for_page(
     items: tuple[ContentItem, ...] | list[ContentItem],
     photo_keys: Mapping[str, str] | None = None,
 ) -> list[dict[str, str]]:
-    """The items as the page shows them: the fields they have (no empty name_ar
-    and the like), and `photoKey` for the image route (server/images/urls.py)
-    when the photo has one."""
+    """The items as the page shows them: the fields they have, and `photoKey`
+    for the image route (server/images/urls.py) when the photo has one."""
     keys = photo_keys or {}
     return [
         {
-            **{key: value for key, value in asdict(item).items() if value is not None},
+            **item.fields(),
             **({"photoKey": keys[item.photoUrl]} if item.photoUrl in keys else {}),
         }
         for item in items

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
-from server.i18n import Locale
+from server.i18n import LOCALES
 from server.site_map import ItemPage, SitePage
 
 
@@ -19,9 +19,9 @@ def sitemap_xml(base_url: str, pages: Iterable[SitePage | ItemPage]) -> str:
     entries = []
     for page in pages:
         alternates = "".join(
-            f'    <xhtml:link rel="alternate" hreflang="{locale.value}"'
+            f'    <xhtml:link rel="alternate" hreflang="{locale.code}"'
             f' href="{escape(base_url + page.in_locale(locale).path)}"/>\n'
-            for locale in Locale
+            for locale in LOCALES
         )
         entries.append(
             f"  <url>\n    <loc>{escape(base_url + page.path)}</loc>\n{alternates}  </url>\n"

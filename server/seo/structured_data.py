@@ -6,7 +6,7 @@ from typing import Any
 
 from server.company import Branch, Company
 from server.content.models import CardItem, ContentItem
-from server.i18n import Locale, messages
+from server.i18n import DEFAULT_LOCALE, Locale, messages
 from server.site_map import ItemPage, SitePage
 
 JsonLd = dict[str, Any]
@@ -18,13 +18,13 @@ def absolute(base_url: str, url: str) -> str:
     return url if url.startswith(("https://", "http://")) else base_url + url
 
 
-def organization(company: Company, base_url: str, locale: Locale = Locale.EN) -> JsonLd:
+def organization(company: Company, base_url: str, locale: Locale = DEFAULT_LOCALE) -> JsonLd:
     """The company, with one LocalBusiness per branch, in the page's language."""
     data: JsonLd = {
         "@type": "Organization",
         "@id": f"{base_url}/#organization",
         "name": company.text("name", locale),
-        "inLanguage": locale.value,
+        "inLanguage": locale.code,
         "url": base_url + "/",
         "logo": base_url + LOGO_PATH,
         "foundingDate": "1969",
@@ -59,7 +59,7 @@ def item_list(
     items: tuple[ContentItem, ...],
     base_url: str,
     page: SitePage,
-    locale: Locale = Locale.EN,
+    locale: Locale = DEFAULT_LOCALE,
 ) -> JsonLd:
     """A list page's cards, in the order and language shown, each with its address."""
     cards = [item for item in items if isinstance(item, CardItem)]
@@ -95,7 +95,7 @@ def card_page(
         "@id": url,
         "url": url,
         "name": card.localized_name(locale),
-        "inLanguage": locale.value,
+        "inLanguage": locale.code,
         "isPartOf": {"@type": "CollectionPage", "name": list_page.title, "url": list_url},
         "mainEntity": {
             "@type": "CreativeWork",

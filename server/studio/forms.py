@@ -9,15 +9,16 @@ from dataclasses import dataclass, field
 
 from server.content.models import OPTIONAL_FIELDS, REQUIRED_FIELDS, Collection, field_problems
 from server.content.photo_urls import PhotoUrlPolicy
+from server.i18n import DEFAULT_LOCALE, Locale, locale_named
 
-# Long enough for any real name and description; a card shows far less.
-MAX_LENGTHS = {"name": 120, "name_ar": 120, "description": 2000, "description_ar": 2000}
+# Long enough for any real name and description in any language; a card shows far less.
+MAX_LENGTHS = {"name": 120, "description": 2000}
 MAX_ID_LENGTH = 60
 
 
 @dataclass(frozen=True)
 class FieldError:
-    """A message key of messages.py and its values, shown next to the field."""
+    """A key of the studio's messages (ui/i18n/, "studio") and its values, shown by the field."""
 
     key: str
     values: Mapping[str, object] = field(default_factory=dict)
@@ -30,6 +31,18 @@ def text_fields(collection: Collection) -> tuple[str, ...]:
         for name in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
         if name != "photoUrl"
     )
+
+
+def field_locale(name: str) -> tuple[str, Locale]:
+    """The English field a form field translates, and its language:
+    description_fr -> (description, fr)."""
+    english, _, code = name.rpartition("_")
+    locale = locale_named(code) if english else None
+    return (english, locale) if locale is not None else (name, DEFAULT_LOCALE)
+
+
+def max_length(name: str) -> int:
+    return MAX_LENGTHS.get(field_locale(name)[0], 2000)
 
 
 def read_text_fields(collection: Collection, form: Mapping[str, object]) -> dict[str, str]:
@@ -47,8 +60,8 @@ def text_errors(collection: Collection, values: Mapping[str, str]) -> dict[str, 
         value = values.get(name, "")
         if name in REQUIRED_FIELDS[collection] and not value:
             errors[name] = FieldError("required")
-        elif len(value) > MAX_LENGTHS.get(name, 2000):
-            errors[name] = FieldError("too_long", {"limit": MAX_LENGTHS.get(name, 2000)})
+        elif len(value) > max_length(name):
+            errors[name] = FieldError("too_long", {"limit": max_length(name)})
     return errors
 
 

@@ -22,17 +22,22 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from server.content.cache import ContentCache
-from server.content.models import CardItem, Collection
+from server.content.models import OPTIONAL_FIELDS, CardItem, Collection
 from server.http.rate_limit import TokenBuckets
-from server.i18n import Locale
+from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
 from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
 from server.site_facts import PALETTE_FILE
 from server.site_map import LIST_PAGES, ItemPage
 from server.studio.backends import StaffSessions
-from server.studio.forms import MAX_LENGTHS, FieldError, read_text_fields, text_fields
+from server.studio.forms import (
+    FieldError,
+    field_locale,
+    max_length,
+    read_text_fields,
+    text_fields,
+)
 from server.studio.google_sign_in import GoogleSignIn
-from server.studio.messages import text
 from server.studio.security import studio_headers
 from server.studio.service import (
     Conflict,
@@ -116,17 +121,16 @@ class StudioPages:
         )
 
     async def language(self, request: Request) -> Response:
-        try:
-            locale = Locale(request.path_params["lang"])
-        except ValueError:
-            raise HTTPException(404) from None
+        locale = locale_named(request.path_params["lang"])
+        if locale is None:
+            raise HTTPException(404)
         home = _url(request, "studio_home")
         back = request.query_params.get("next", home)
         if not back.startswith(home) or "//" in back or "\\" in back:
             back = home
         response = RedirectResponse(back, 303)
         response.set_cookie(
-            LANGUAGE_COOKIE, locale.value, max_age=365 * 86400, path=COOKIE_PATH, samesite="strict"
+            LANGUAGE_COOKIE, locale.code, max_age=365 * 86400, path=COOKIE_PATH, samesite="strict"
         )
         return response
 
@@ -459,9 +463,7 @@ class StudioPages:
                 "id": document_id,
                 "values": values,
                 "errors": errors,
-                "fields": text_fields(collection),
-                "long_fields": ("description", "description_ar"),
-                "max_lengths": MAX_LENGTHS,
+                "fields": [_field(name) for name in text_fields(collection)],
                 "version": version,
                 "their_changes": their_changes,
                 "preview": _preview(collection, document_id or "preview", values),
@@ -510,11 +512,18 @@ class StudioPages:
     ) -> Response:
         locale = request_locale(request)
 
+        words: Mapping[str, str] = messages(locale)["studio"]
+
         def t(key: str, **values: object) -> str:
-            return text(key, locale, **values)
+            return words[key].format(**values)
 
         def error_text(error: FieldError) -> str:
-            return text(error.key, locale, **error.values)
+            return t(error.key, **error.values)
+
+        def label(name: str) -> str:
+            """A field's label: "Name (Français)", the language named in its own words."""
+            english, language = field_locale(name)
+            return t("in_language", field=t(english), language=_language_name(language))
 
         def url(name: str, **params: str) -> str:
             return _url(request, name, **params)
@@ -523,11 +532,14 @@ class StudioPages:
             {
                 **context,
                 "t": t,
+                "label": label,
                 "error_text": error_text,
                 "url": url,
                 "locale": locale,
-                "dir": "rtl" if locale is Locale.AR else "ltr",
-                "other_locale": Locale.EN if locale is Locale.AR else Locale.AR,
+                "dir": locale.dir,
+                "languages": [
+                    (other.code, _language_name(other)) for other in LOCALES if other != locale
+                ],
                 "here": quote(request.url.path),
                 "session": session,
                 "collections": list(Collection),
@@ -538,10 +550,23 @@ class StudioPages:
 
 
 def request_locale(request: Request) -> Locale:
-    try:
-        return Locale(request.cookies.get(LANGUAGE_COOKIE, "en"))
-    except ValueError:
-        return Locale.EN
+    return locale_named(request.cookies.get(LANGUAGE_COOKIE, "")) or DEFAULT_LOCALE
+
+
+def _language_name(locale: Locale) -> str:
+    return str(messages(locale)["meta"]["languageName"])
+
+
+def _field(name: str) -> dict[str, Any]:
+    """A text field as the form shows it: typed in its language's direction."""
+    english, language = field_locale(name)
+    return {
+        "name": name,
+        "dir": language.dir,
+        "lang": language.code,
+        "long": english == "description",
+        "max_length": max_length(name),
+    }
 
 
 def _url(request: Request, name: str, **params: str) -> str:
@@ -570,11 +595,9 @@ def _thumbnail(photo_url: object, keys: Mapping[str, str]) -> str | None:
 
 
 def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
-    """The entry's name as staff in the studio's language call it: Arabic where there is one."""
-    for key in ("name_ar", "name") if locale is Locale.AR else ("name",):
-        if isinstance(fields.get(key), str) and fields[key]:
-            return str(fields[key])
-    return document_id
+    """The entry's name as staff in the studio's language call it, else the English one."""
+    name = locale.pick(fields, "name")
+    return name if isinstance(name, str) and name else document_id
 
 
 def _collection(request: Request) -> Collection:
@@ -614,7 +637,7 @@ def _form_text(form: FormData, name: str) -> str:
 
 def _public_url(collection: Collection, document_id: str) -> str:
     for page in LIST_PAGES:
-        if page.cards is collection and page.locale is Locale.EN:
+        if page.cards is collection and page.locale is DEFAULT_LOCALE:
             return ItemPage(page, document_id).path
     return "/"
 
@@ -630,16 +653,17 @@ def _preview(
         name=str(values.get("name") or ""),
         description=str(values.get("description") or ""),
         photoUrl=str(values.get("photoUrl") or ""),
-        name_ar=values.get("name_ar") or None,
-        description_ar=values.get("description_ar") or None,
+        translations={
+            key: str(values[key]) for key in OPTIONAL_FIELDS[collection] if values.get(key)
+        },
     )
     return [
         {
             "locale": locale,
-            "dir": "rtl" if locale is Locale.AR else "ltr",
+            "dir": locale.dir,
             "name": card.localized_name(locale),
             "description": card.localized_description(locale),
             "photo": card.photoUrl,
         }
-        for locale in Locale
+        for locale in LOCALES
     ]

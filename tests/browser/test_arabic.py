@@ -16,6 +16,7 @@ from tests.browser.support import Console, shipped_content_path, visit
 CATALOGUES = REPO_ROOT / "ui" / "i18n"
 AR: dict[str, Any] = json.loads((CATALOGUES / "ar.json").read_text(encoding="utf-8"))
 EN: dict[str, Any] = json.loads((CATALOGUES / "en.json").read_text(encoding="utf-8"))
+FR: dict[str, Any] = json.loads((CATALOGUES / "fr.json").read_text(encoding="utf-8"))
 ARABIC_PAGES = ["/ar", "/ar/projects", "/ar/Collabrations"]
 
 
@@ -85,26 +86,25 @@ def test_cards_show_arabic_and_fall_back_to_english_where_there_is_none(
 
 
 @pytest.mark.parametrize(
-    ("start", "link", "arrive", "heading"),
+    ("start", "language", "arrive", "heading"),
     [
-        ("/projects", "العربية", "/ar/projects", AR["lists"]["projectsTitle"]),
-        ("/ar/Collabrations", "English", "/Collabrations", EN["lists"]["collabrationsTitle"]),
-        ("/", "العربية", "/ar", AR["hero"]["title"]),
+        ("/projects", "ar", "/ar/projects", AR["lists"]["projectsTitle"]),
+        ("/ar/Collabrations", "en", "/Collabrations", EN["lists"]["collabrationsTitle"]),
+        ("/", "fr", "/fr", FR["hero"]["title"]),
+        ("/it/projects", "ar", "/ar/projects", AR["lists"]["projectsTitle"]),
     ],
 )
 def test_the_language_switcher_keeps_the_page(
-    page: Page, site: LiveServer, start: str, link: str, arrive: str, heading: str
+    page: Page, site: LiveServer, start: str, language: str, arrive: str, heading: str
 ) -> None:
     visit(page, site.url + start)
-    page.locator(".site-nav__language").click()
+    page.locator(f".site-languages__link[lang={language}]").click()
     expect(page).to_have_url(site.url + arrive)
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
-    lang = "ar" if arrive.startswith("/ar") else "en"
-    expect(page.locator("html")).to_have_attribute("lang", lang)
-    expect(page.locator(".site-nav__language")).to_have_text(
-        "English" if lang == "ar" else "العربية"
-    )
-    assert link in ("العربية", "English")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    # Every other language is offered, this one no longer.
+    expect(page.locator(".site-languages__link")).to_have_count(3)
+    expect(page.locator(f".site-languages__link[lang={language}]")).to_have_count(0)
 
 
 def test_the_first_visit_to_the_home_page_is_never_redirected(page: Page, site: LiveServer) -> None:

@@ -252,7 +252,7 @@ def test_arabic_item_pages_open_close_and_switch_language(
     expect(dialog.get_by_role("button", name="نسخ الرابط")).to_be_visible()
     expect(page).to_have_title(f"{second['name_ar']} | المشاريع | شركة الحجر الفاخر (اسم تجريبي)")
     # The language switcher (behind the modal) leads to the same card in English.
-    expect(page.locator(".site-nav__language")).to_have_attribute(
+    expect(page.locator(".site-languages__link[lang=en]")).to_have_attribute(
         "href", f"/projects/{second['id']}"
     )
     page.keyboard.press("Escape")

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { prepareScrolling, scrollToSection, type SectionId } from "../lib/sections";
-import { localeOf, localized, unlocalized, useLocale } from "../i18n/locale";
+import { LOCALES, localized, unlocalized, useLocale } from "../i18n/locale";
 import { CATALOGUES, format } from "../i18n/messages";
 import { Logo } from "./Logo";
 import { pagePath, sectionPath } from "../routes/routes";
@@ -20,8 +20,7 @@ export function Header({ companyName }: HeaderProps) {
   const { locale, messages, to } = useLocale();
   const text = messages.header;
   const home = to(pagePath("landing"));
-  const otherLocale = locale === "en" ? "ar" : "en";
-  const other = CATALOGUES[otherLocale].meta;
+  const here = unlocalized(pathname);
 
   // Real hrefs (/#about, /#contact) keep the links crawlable and working
   // without JavaScript; with it, the landing page scrolls smoothly instead.
@@ -71,18 +70,30 @@ export function Header({ companyName }: HeaderProps) {
           >
             {text.contact}
           </a>
-          {/* The same page in the other language; never chosen for the visitor. */}
-          <Link
-            to={localized(otherLocale, unlocalized(pathname))}
-            className="site-nav__link site-nav__language"
-            lang={other.lang}
-            hrefLang={other.lang}
-            title={text.switchLanguage}
-            aria-label={text.switchLanguage}
-            data-locale={localeOf(pathname)}
-          >
-            {other.languageName}
-          </Link>
+        </nav>
+        {/* The same page in each other language, each named in its own
+            words; never chosen for the visitor. */}
+        <nav className="site-languages" aria-label={text.languages}>
+          <ul>
+            {LOCALES.filter((other) => other !== locale).map((other) => {
+              const { meta } = CATALOGUES[other];
+              return (
+                <li key={other}>
+                  <Link
+                    to={localized(other, here)}
+                    className="site-languages__link"
+                    lang={meta.lang}
+                    hrefLang={meta.lang}
+                    title={meta.readThisPage}
+                    aria-label={meta.readThisPage}
+                    data-locale={locale}
+                  >
+                    {meta.shortName}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
         </nav>
       </div>
     </header>

@@ -1,13 +1,13 @@
 import type { Locale } from "../i18n/messages";
+import { DEFAULT_LOCALE } from "../i18n/locale";
 import type { CardItem } from "../types";
 
-/** A card's name and description in `locale`, falling back to English where missing. */
+/** A card's name and description in `locale` (name_fr, description_ar...),
+ *  falling back to English where the translation is missing. */
 export function cardText(item: CardItem, locale: Locale): { name: string; description: string } {
-  if (locale === "ar") {
-    return {
-      name: item.name_ar || item.name,
-      description: item.description_ar || item.description,
-    };
-  }
-  return { name: item.name, description: item.description };
+  if (locale === DEFAULT_LOCALE) return { name: item.name, description: item.description };
+  return {
+    name: item[`name_${locale}`] || item.name,
+    description: item[`description_${locale}`] || item.description,
+  };
 }

@@ -3,17 +3,19 @@ import site from "../site.json";
 import { CATALOGUES, type Locale, type Messages } from "./messages";
 
 // Where each language's pages live (site.json, which the server reads too):
-// English at the root, Arabic under /ar: /projects <-> /ar/projects.
+// English at the root, the others under their prefix: /projects <-> /ar/projects.
 const LANGUAGES: Record<Locale, { prefix: string }> = site.languages;
 
 export const LOCALES = Object.keys(LANGUAGES) as Locale[];
+// The first of the table, at the root: the language others fall back to.
+export const DEFAULT_LOCALE = LOCALES[0];
 
 export function localeOf(pathname: string): Locale {
   const prefixed = LOCALES.find((locale) => {
     const { prefix } = LANGUAGES[locale];
     return prefix !== "" && (pathname === prefix || pathname.startsWith(`${prefix}/`));
   });
-  return prefixed ?? "en";
+  return prefixed ?? DEFAULT_LOCALE;
 }
 
 /** The path without its language prefix: /ar/projects -> /projects, /ar -> /. */

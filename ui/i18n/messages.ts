@@ -1,15 +1,13 @@
-// One message catalogue per language (en.json, ar.json); the server reads the
-// same files for page titles. The type checker holds the Arabic catalogue to
-// the English one's shape, so no key can be missing.
-import ar from "./ar.json";
-import en from "./en.json";
+// One message catalogue per language of site.json (en.json, ar.json, ...),
+// gathered by build.py into @stone/catalogues; the server reads the same files.
+// tests/test_catalogues.py holds every catalogue to the English one's shape.
+import catalogues from "@stone/catalogues";
+import site from "../site.json";
 
-export type Messages = typeof en;
-export type Locale = "en" | "ar";
+export type Locale = keyof typeof site.languages;
+export type Messages = (typeof catalogues)[string];
 
-const ARABIC: Messages = ar;
-
-export const CATALOGUES: Record<Locale, Messages> = { en, ar: ARABIC };
+export const CATALOGUES = catalogues as Record<Locale, Messages>;
 
 /** A message with its {placeholders} filled in. */
 export function format(template: string, values: Record<string, string | number>): string {
