@@ -153,7 +153,13 @@ def test_firestore_reads_and_the_spec_error_line_carry_the_request(
     access = [line for line in lines if line["logger"] == "server.access"]
     assert [line["content_reads"] for line in access] == [1, 1]
     assert reads_after_one == 1
-    errors = [line for line in lines if line["level"] == "ERROR"]
+    # The stand-in has no Listen: the listener's own stop is logged whenever it
+    # comes (on a busy machine, after the first page); the read's line is the one.
+    errors = [
+        line
+        for line in lines
+        if line["level"] == "ERROR" and "listener stopped" not in line["message"]
+    ]
     assert len(errors) == 1
     assert errors[0]["message"].startswith("Error fetching projects: ")
     assert errors[0]["logger"] == "server.content"

@@ -110,7 +110,7 @@ def test_staff_add_edit_and_delete_a_project_from_a_phone(
     # A file that is not an image: refused, the error next to the photo field.
     phone.get_by_label("Name (English)").fill("Wadi Rum Lodge")
     phone.get_by_label("Description (English)").fill("Sandstone walls for a desert lodge.")
-    phone.get_by_label("Name (Arabic)").fill("نُزُل وادي رم")
+    phone.get_by_label("Name (العربية)").fill("نُزُل وادي رم")
     phone.get_by_label("Photo").set_input_files(not_a_photo)
     phone.get_by_role("button", name="Save").click()
     expect(phone.locator("#err-photo")).to_have_text("This file is not a JPEG, PNG or WebP image.")
