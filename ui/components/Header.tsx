@@ -86,7 +86,6 @@ export function Header({ companyName }: HeaderProps) {
                     hrefLang={meta.lang}
                     title={meta.readThisPage}
                     aria-label={meta.readThisPage}
-                    data-locale={locale}
                   >
                     {meta.shortName}
                   </Link>
