@@ -2,10 +2,9 @@
 // that it shows without JavaScript. Here, before the site's code, it becomes a
 // modal as soon as the parser has read it (before the first paint: a
 // MutationObserver's callback runs before the browser renders): focus inside,
-// the page behind inert, Escape closes. Close is a link to the list; a close
-// by Escape follows it, which before hydration loads the list and after it is
-// the site's code's to handle (it closes the dialog in place).
-import { hydrationStarted } from "./handover";
+// the page behind inert, Escape closes. Close is a link to the list, and a
+// close by Escape follows it: before hydration the browser loads the list;
+// after it, the site's code handles the click (the dialog is already shut).
 
 // The card's dialog (components/CardModal.tsx) and its Close link.
 const OPEN_DIALOG = "dialog.card-modal[open]";
@@ -29,9 +28,8 @@ function takeOver(): boolean {
   dialog.close();
   dialog.showModal();
   dialog.addEventListener("close", () => {
-    // The close from takeOver() itself (it is still open), or React's to handle.
-    if (dialog.open || hydrationStarted()) return;
-    dialog.querySelector<HTMLAnchorElement>(CLOSE_LINK)?.click();
+    // Not the close from takeOver() itself (it is still open then).
+    if (!dialog.open) dialog.querySelector<HTMLAnchorElement>(CLOSE_LINK)?.click();
   });
   return true;
 }

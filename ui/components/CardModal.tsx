@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { cardText } from "../data/localizedItem";
-import { renderedPath } from "../boot/handover";
 import { useLocale } from "../i18n/locale";
 import { photoSquare } from "../data/photoSources";
 import type { CardItem } from "../types";
@@ -54,10 +53,9 @@ export function CardModal({ item, shareUrl, listHref, onClose }: CardModalProps)
     const hydrating = !hydrated.current;
     hydrated.current = true;
     if (hydrating && openInHtml && !dialog.open) {
-      // The visitor closed the server's dialog before the code ran: it is not
-      // brought back. The boot script has led to the list (the router follows
-      // the address); a close too late for it, as hydration began, counts now.
-      if (window.location.pathname === renderedPath()) sendClose();
+      // The visitor closed the server's dialog as hydration began: it is not
+      // brought back, and the close counts now.
+      sendClose();
       return;
     }
     if (item !== null && !dialog.matches(":modal")) {
