@@ -1,9 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
-import { markHydrationStarted } from "./boot/handover";
 import { PageDataContext } from "./data/PageDataContext";
-import { RenderedPathRouter } from "./RenderedPathRouter";
 import { pageFor, routePattern } from "./routes/routes";
 import type { PageData } from "./types";
 import "./styles/site.css";
@@ -24,15 +23,14 @@ function hydrate(): void {
   // not urgent. As a transition React yields to the browser every few
   // milliseconds instead of holding the main thread for the whole tree, which
   // on a slow phone is one long task that delays the visitor's first tap.
-  markHydrationStarted();
   startTransition(() => {
     hydrateRoot(
       root,
       <StrictMode>
         <PageDataContext.Provider value={pageData}>
-          <RenderedPathRouter>
+          <BrowserRouter>
             <App />
-          </RenderedPathRouter>
+          </BrowserRouter>
         </PageDataContext.Provider>
       </StrictMode>,
     );

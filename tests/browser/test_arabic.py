@@ -133,7 +133,7 @@ def test_the_modal_and_selection_work_in_arabic(page: Page, site: LiveServer) ->
     cards.nth(2).dispatch_event("click")
     expect(dialog.get_by_role("heading")).to_have_text(documents("collabrations")[2]["name_ar"])
     expect(page.locator(".card.selected")).to_have_count(1)
-    dialog.get_by_role("button", name=AR["lists"]["close"]).click()
+    dialog.get_by_role("link", name=AR["lists"]["close"]).click()
     expect(dialog).to_be_hidden()
     expect(page.locator(".card.selected")).to_have_count(0)
 

@@ -2,7 +2,7 @@
 // hash). What it starts waits until the page has loaded and painted, so on a
 // slow network none of it competes with the first paint, the largest photo or
 // the fonts. Until then the server's HTML works on its own: cards and menus
-// are links, a card's page opens its dialog as a modal, Close is a form.
+// are links, a card's page opens its dialog as a modal, Close is a link.
 import { makeCardDialogModal } from "./cardDialog";
 import { fetchFontsForNextPage, applyCachedFonts } from "./nextPageFonts";
 import { startSiteCode } from "./siteCode";

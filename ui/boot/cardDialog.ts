@@ -2,14 +2,13 @@
 // that it shows without JavaScript. Here, before the site's code, it becomes a
 // modal as soon as the parser has read it (before the first paint: a
 // MutationObserver's callback runs before the browser renders): focus inside,
-// the page behind inert, Escape closes. A close before hydration leads to the
-// list as the site's code would, and returns focus to the card.
-import { hydrationStarted, recordRenderedPath } from "./handover";
+// the page behind inert, Escape closes. Close is a link to the list, and a
+// close by Escape follows it: before hydration the browser loads the list;
+// after it, the site's code handles the click (the dialog is already shut).
 
-// The card whose page this is (components/CardGrid.tsx) and its dialog (CardModal.tsx).
+// The card's dialog (components/CardModal.tsx) and its Close link.
 const OPEN_DIALOG = "dialog.card-modal[open]";
-const SELECTED_CARD = '.card[aria-current="page"]';
-const DIALOG_TITLE = "#card-modal-title";
+const CLOSE_LINK = ".card-modal__close a";
 
 export function makeCardDialogModal(): void {
   if (takeOver()) return;
@@ -23,28 +22,14 @@ export function makeCardDialogModal(): void {
 /** True once there is nothing left to wait for: the dialog is modal, or the page has none. */
 function takeOver(): boolean {
   const dialog = document.querySelector<HTMLDialogElement>(OPEN_DIALOG);
-  // Its Close button parsed: showModal() can focus it.
+  // Its Close link parsed: showModal() can focus it.
   if (dialog?.querySelector("[autofocus]") == null) return document.readyState !== "loading";
   // A dialog open but not modal cannot be made modal as it is.
   dialog.close();
   dialog.showModal();
-  dialog.addEventListener("close", () => closedBeforeHydration(dialog));
+  dialog.addEventListener("close", () => {
+    // Not the close from takeOver() itself (it is still open then).
+    if (!dialog.open) dialog.querySelector<HTMLAnchorElement>(CLOSE_LINK)?.click();
+  });
   return true;
-}
-
-function closedBeforeHydration(dialog: HTMLDialogElement): void {
-  // The close from takeOver() itself (it is still open), or React's to handle.
-  if (dialog.open || hydrationStarted()) return;
-  const cardPath = window.location.pathname;
-  recordRenderedPath(cardPath);
-  // A card's address is its list's path and its id (routes/routes.ts itemPath).
-  history.replaceState(history.state, "", cardPath.slice(0, cardPath.lastIndexOf("/")));
-  const name = document.querySelector(DIALOG_TITLE)?.textContent ?? "";
-  if (name && document.title.startsWith(`${name} | `)) {
-    document.title = document.title.slice(name.length + 3);
-  }
-  const card = document.querySelector<HTMLElement>(SELECTED_CARD);
-  card?.classList.remove("selected");
-  card?.removeAttribute("aria-current");
-  card?.focus();
 }

@@ -20,7 +20,7 @@ interface CardGridProps {
 }
 
 /** A click the page handles itself; others (new tab, new window) go to the link. */
-function isPlainClick(event: MouseEvent): boolean {
+export function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 

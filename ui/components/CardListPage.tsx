@@ -91,6 +91,7 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
       <CardModal
         item={selected}
         shareUrl={selected === null ? "" : origin + itemPath(listPath, selected.id)}
+        listHref={listPath}
         onClose={close}
       />
     </main>

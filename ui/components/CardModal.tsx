@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { cardText } from "../data/localizedItem";
-import { renderedPath } from "../boot/handover";
 import { useLocale } from "../i18n/locale";
 import { photoSquare } from "../data/photoSources";
 import type { CardItem } from "../types";
+import { isPlainClick } from "./CardGrid";
 import { ShareActions } from "./ShareActions";
 
 // 400 px, or the width of a narrow phone less the dialog's margins (styles/site.css).
@@ -13,6 +13,8 @@ interface CardModalProps {
   item: CardItem | null;
   /** The item's public address, for Share. */
   shareUrl: string;
+  /** The list's address: Close is a link to it. */
+  listHref: string;
   onClose: () => void;
 }
 
@@ -21,12 +23,13 @@ interface CardModalProps {
  * handling, Escape to close and an inert page behind it for free.
  *
  * A card's own page (/projects/{id}) comes from the server with the dialog
- * open (`open` in the HTML), so it shows without JavaScript; Close is a
- * `method="dialog"` form, which closes it without JavaScript too. The inline
- * boot script makes it modal before the first paint (boot/cardDialog.ts);
- * hydration takes it over as it is.
+ * open (`open` in the HTML), so it shows without JavaScript; Close is a link
+ * to the list, which works without JavaScript too. The inline boot script
+ * makes it modal before the first paint and has Escape follow Close
+ * (boot/cardDialog.ts); hydration takes it over as it is, and from then on
+ * Close closes it in place.
  */
-export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
+export function CardModal({ item, shareUrl, listHref, onClose }: CardModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { locale, messages } = useLocale();
   const text = item === null ? null : cardText(item, locale);
@@ -50,10 +53,9 @@ export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
     const hydrating = !hydrated.current;
     hydrated.current = true;
     if (hydrating && openInHtml && !dialog.open) {
-      // The visitor closed the server's dialog before the code ran: it is not
-      // brought back. The boot script has led to the list (the router follows
-      // the address); a close too late for it, as hydration began, counts now.
-      if (window.location.pathname === renderedPath()) sendClose();
+      // The visitor closed the server's dialog as hydration began: it is not
+      // brought back, and the close counts now.
+      sendClose();
       return;
     }
     if (item !== null && !dialog.matches(":modal")) {
@@ -80,7 +82,7 @@ export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
       className="card-modal"
       aria-labelledby="card-modal-title"
       open={openInHtml || undefined}
-      // Close, Escape and the no-JavaScript form all end in the close event.
+      // Close and Escape both end in the close event.
       onClose={closed}
     >
       {item !== null && text !== null && (
@@ -99,11 +101,20 @@ export function CardModal({ item, shareUrl, onClose }: CardModalProps) {
             <p className="card-modal__description" dir="auto">
               {text.description}
             </p>
-            <form method="dialog" className="card-modal__close">
-              <button type="submit" className="button button--primary" autoFocus>
+            <p className="card-modal__close">
+              <a
+                href={listHref}
+                className="button button--primary"
+                autoFocus
+                onClick={(event) => {
+                  if (!isPlainClick(event)) return;
+                  event.preventDefault();
+                  dialogRef.current?.close();
+                }}
+              >
                 {messages.lists.close}
-              </button>
-            </form>
+              </a>
+            </p>
             <ShareActions name={text.name} url={shareUrl} />
           </div>
         </div>
