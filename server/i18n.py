@@ -5,7 +5,6 @@ one entry in the table."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -36,10 +35,6 @@ class Locale:
     def field(self, english_field: str) -> str:
         """A content field's name in this language: name, name_ar, description_fr."""
         return english_field if self is DEFAULT_LOCALE else f"{english_field}_{self.code}"
-
-    def pick(self, fields: Mapping[str, object], english_field: str) -> object:
-        """The field in this language, else the English one."""
-        return fields.get(self.field(english_field)) or fields.get(english_field)
 
 
 LOCALES: tuple[Locale, ...] = tuple(

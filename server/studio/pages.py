@@ -596,7 +596,7 @@ def _thumbnail(photo_url: object, keys: Mapping[str, str]) -> str | None:
 
 def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
     """The entry's name as staff in the studio's language call it, else the English one."""
-    name = locale.pick(fields, "name")
+    name = fields.get(locale.field("name")) or fields.get("name")
     return name if isinstance(name, str) and name else document_id
 
 

@@ -1,6 +1,6 @@
 // One message catalogue per language of site.json (en.json, ar.json, ...),
 // gathered by build.py into @stone/catalogues; the server reads the same files.
-// tests/test_catalogues.py holds every catalogue to the English one's shape.
+// tests/test_languages.py holds every catalogue to the English one's shape.
 import catalogues from "@stone/catalogues";
 import site from "../site.json";
 
