@@ -20,7 +20,6 @@ SQUARES = tuple(SITE["photoSizes"]["squares"])
 # Facebook, LinkedIn, X and WhatsApp show uncropped, always JPEG, which every
 # link-preview reader decodes (several take neither AVIF nor WebP).
 SOCIAL = "og1200"
-SOCIAL_SIZE = (1200, 630)
 
 
 @dataclass(frozen=True)
@@ -31,14 +30,6 @@ class Variant:
     height: int | None = None
     # JPEG whatever the request's Accept says.
     jpeg_only: bool = False
-
-    @property
-    def square(self) -> bool:
-        return self.height == self.width
-
-    @property
-    def cropped(self) -> bool:
-        return self.height is not None
 
     def size_for(self, source_width: int, source_height: int) -> tuple[int, int]:
         """The output size for a source of this size: never larger than the source."""
@@ -52,9 +43,5 @@ class Variant:
 VARIANTS: dict[str, Variant] = {
     **{f"w{width}": Variant(f"w{width}", width) for width in WIDTHS},
     **{f"s{side}": Variant(f"s{side}", side, height=side) for side in SQUARES},
-    SOCIAL: Variant(SOCIAL, SOCIAL_SIZE[0], height=SOCIAL_SIZE[1], jpeg_only=True),
+    SOCIAL: Variant(SOCIAL, 1200, height=630, jpeg_only=True),
 }
-
-
-def variant_named(name: str) -> Variant | None:
-    return VARIANTS.get(name)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from server.images.disk_cache import DiskCache
-from server.images.formats import OutputFormat
 from server.images.pipeline import REFUSAL_MEMORY_SECONDS, PhotoPipeline, PhotoRefused
 from server.images.sources import LocalPhotos, RemotePhotos
+from server.images.transform import OutputFormat
 from server.images.urls import photo_source
 from server.images.variants import VARIANTS
 from tests.clock import Clock
@@ -27,8 +27,8 @@ def make_pipeline(tmp_path: Path, clock: Clock) -> PhotoPipeline:
     (images / "photo.jpg").write_bytes(jpeg((1600, 1200)))
     (images / "broken.jpg").write_bytes(NOT_AN_IMAGE)
     return PhotoPipeline(
-        local=LocalPhotos(images),
-        remote=RemotePhotos(hosts=()),
+        local=LocalPhotos(images, max_bytes=10**8),
+        remote=RemotePhotos(hosts=(), allow_http=False, max_bytes=10**8, timeout_seconds=1),
         cache=DiskCache(tmp_path / "cache", max_bytes=10**8),
         is_content_photo=nothing_remote,
         clock=clock,
@@ -46,7 +46,7 @@ async def test_concurrent_requests_for_a_variant_share_one_encoding(tmp_path: Pa
         )
     )
     assert pipeline.counts.made == 1
-    assert len({variant.body for variant in made}) == 1
+    assert len({body for body, _current in made}) == 1
     await pipeline.remote.aclose()
 
 
