@@ -87,7 +87,7 @@ class RemotePhotos:
         self, *, hosts: Iterable[str], allow_http: bool, max_bytes: int, timeout_seconds: float
     ) -> None:
         self._hosts = frozenset(host.lower() for host in hosts)
-        self._schemes = ("https", "http") if allow_http else ("https",)
+        self._policy = PhotoUrlPolicy(allow_http=allow_http)
         self._max_bytes = max_bytes
         # For the whole fetch, redirects and a slow trickle of bytes included.
         self._timeout_seconds = timeout_seconds
@@ -100,15 +100,11 @@ class RemotePhotos:
 
     def problem(self, url: str) -> str | None:
         """Why `url` must not be fetched, or None."""
-        parts = urlsplit(url)
-        if parts.scheme not in self._schemes:
-            return f"{parts.scheme or 'no'} scheme; only {' or '.join(self._schemes)}"
-        if parts.username is not None or parts.password is not None:
-            return "credentials in the URL"
-        host = (parts.hostname or "").lower()
-        if host not in self._hosts:
+        host = (urlsplit(url).hostname or "").lower()
+        problem = self._policy.problem(url)
+        if problem is None and host not in self._hosts:
             return f"host {host!r} is not in IMAGE_HOSTS"
-        return None
+        return problem
 
     async def fetch(self, url: str) -> bytes:
         try:

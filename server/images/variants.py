@@ -1,9 +1,6 @@
-"""The fixed set of sizes the image route makes, by the name each has in a URL.
-
-A fixed set, not any size a URL asks for: every size is worth keeping on disk
-and in caches, and nobody can make the server resize a photo a thousand ways.
-The sizes are in ui/site.json, from which ui/data/photoSources.ts builds
-srcset with the same names.
+"""The sizes the image route makes (ui/site.json's, which photoSources.ts builds
+srcset from), by the name each has in a URL. A fixed set, not any size a URL asks
+for: each is worth keeping, and nobody can make the server resize a photo a thousand ways.
 """
 
 from __future__ import annotations
@@ -12,9 +9,9 @@ from dataclasses import dataclass
 
 from server.site_facts import SITE
 
-# Widths for images shown at the photo's own aspect ratio (cards, slides, thumbnails).
+# At the photo's own aspect ratio (cards, slides, thumbnails).
 WIDTHS = tuple(SITE["photoSizes"]["widths"])
-# Square crops for the modal: its 400x400 and the same for 2x screens.
+# Square crops, for the modal.
 SQUARES = tuple(SITE["photoSizes"]["squares"])
 # The picture of a shared link (Open Graph, Twitter cards): the 1.91:1 that
 # Facebook, LinkedIn, X and WhatsApp show uncropped, always JPEG, which every

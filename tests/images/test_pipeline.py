@@ -45,7 +45,7 @@ async def test_concurrent_requests_for_a_variant_share_one_encoding(tmp_path: Pa
             for _ in range(8)
         )
     )
-    assert pipeline.counts.made == 1
+    assert pipeline.made == 1
     assert len({body for body, _current in made}) == 1
     await pipeline.remote.aclose()
 
@@ -64,8 +64,8 @@ async def test_a_refused_photo_is_tried_again_only_after_a_while(tmp_path: Path)
     assert "not a JPEG" in await attempt()
     clock.now += REFUSAL_MEMORY_SECONDS - 1
     assert "refused less than 60 s ago" in await attempt()
-    assert pipeline.counts.refused == 1
+    assert pipeline.refused == 1
     clock.now += 2
     await attempt()
-    assert pipeline.counts.refused == 2
+    assert pipeline.refused == 2
     await pipeline.remote.aclose()
