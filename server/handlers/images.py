@@ -23,10 +23,7 @@ _REFUSED = re.compile(r"q\s*=\s*0(\.0*)?")
 
 def negotiate(accept: str) -> OutputFormat:
     """AVIF or WebP when the browser names it (q above 0), else JPEG, which all take.
-
-    Only explicit names count: "image/*" and "*/*" are sent by browsers that do
-    not decode AVIF or WebP too.
-    """
+    ("image/*" and "*/*" are sent by browsers that decode neither AVIF nor WebP too.)"""
     named: set[str] = set()
     for part in accept.lower().split(","):
         media_type, *params = (piece.strip() for piece in part.split(";"))

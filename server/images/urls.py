@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import binascii
 import logging
 import re
 from collections.abc import Iterable
@@ -44,14 +43,6 @@ class PhotoSource:
     # Its path under the local image folder; None for a remote photo.
     local_path: str | None
 
-    @property
-    def segment(self) -> str:
-        """The source part of the route's URL."""
-        if self.local_path is not None:
-            return f"local/{quote(self.local_path, safe='/')}"
-        encoded = base64.urlsafe_b64encode(self.photo_url.encode()).decode().rstrip("=")
-        return f"remote/{encoded}"
-
 
 def photo_source(photo_url: str) -> PhotoSource:
     if photo_url.startswith(LOCAL_IMAGES_PREFIX):
@@ -68,7 +59,7 @@ def source_from_route(kind: str, rest: str) -> PhotoSource | None:
     if kind == "remote" and rest:
         try:
             url = base64.urlsafe_b64decode(rest + "=" * (-len(rest) % 4)).decode()
-        except (binascii.Error, ValueError):
+        except ValueError:  # binascii.Error, UnicodeDecodeError
             return None
         return PhotoSource(url, None)
     return None
@@ -108,11 +99,8 @@ class PhotoKeys:
 
     @property
     def generation(self) -> int | None:
-        """The keys stay the same while this and the content do (None: it cannot say).
-
-        0 when no photo gets a key (the route is off); the image folder's
-        generation while it is watched, and keys are remembered between requests.
-        """
+        """The keys stay the same while this and the content do: 0 with the route off;
+        the image folder's generation while it is watched; None when it cannot say."""
         return 0 if self._local is None else self._generation
 
     def start(self) -> None:
@@ -178,11 +166,13 @@ class PhotoKeys:
         try:
             if source.local_path is not None:
                 version = local.version(source.local_path)
+                segment = f"local/{quote(source.local_path, safe='/')}"
             elif (problem := remote.problem(url)) is not None:
                 raise SourceRefused(problem)
             else:
                 version = version_of(url.encode())
-            key = f"{version}/{source.segment}"
+                segment = f"remote/{base64.urlsafe_b64encode(url.encode()).decode().rstrip('=')}"
+            key = f"{version}/{segment}"
             if len(key) > MAX_KEY_LENGTH:
                 raise SourceRefused(f"its route URL would be over {MAX_KEY_LENGTH} characters")
         except SourceRefused as refusal:
