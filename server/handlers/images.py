@@ -3,26 +3,39 @@
 from __future__ import annotations
 
 import logging
+import re
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from server.http.caching import CONTENT_IMAGE, IMMUTABLE, NO_STORE
-from server.images.formats import OutputFormat, negotiate
 from server.images.pipeline import PhotoPipeline, PhotoRefused, UnknownPhoto
+from server.images.transform import OutputFormat
 from server.images.urls import VERSION, source_from_route
-from server.images.variants import variant_named
+from server.images.variants import VARIANTS
 
 logger = logging.getLogger(__name__)
 
 ROUTE_PATH = "/img/{variant}/{version}/{kind}/{source:path}"
+_REFUSED = re.compile(r"q\s*=\s*0(\.0*)?")
+
+
+def negotiate(accept: str) -> OutputFormat:
+    """AVIF or WebP when the browser names it (q above 0), else JPEG, which all take.
+    ("image/*" and "*/*" are sent by browsers that decode neither AVIF nor WebP too.)"""
+    named: set[str] = set()
+    for part in accept.lower().split(","):
+        media_type, *params = (piece.strip() for piece in part.split(";"))
+        if not any(_REFUSED.fullmatch(param) for param in params):
+            named.add(media_type)
+    return next((f for f in OutputFormat if f.media_type in named), OutputFormat.JPEG)
 
 
 async def photo_variant(request: Request) -> Response:
     pipeline: PhotoPipeline | None = request.state.photos
     params = request.path_params
-    variant = variant_named(params["variant"])
+    variant = VARIANTS.get(params["variant"])
     source = source_from_route(params["kind"], params["source"])
     if pipeline is None or variant is None or source is None:
         raise HTTPException(status_code=404)
@@ -37,7 +50,7 @@ async def photo_variant(request: Request) -> Response:
         OutputFormat.JPEG if variant.jpeg_only else negotiate(request.headers.get("accept", ""))
     )
     try:
-        made = await pipeline.variant(source, params["version"], variant, output)
+        body, current = await pipeline.variant(source, params["version"], variant, output)
     except UnknownPhoto:
         logger.warning("Image route: refused %s: not a photo of the content", source.photo_url)
         raise HTTPException(status_code=404) from None
@@ -54,8 +67,8 @@ async def photo_variant(request: Request) -> Response:
         )
     headers = {
         # A changed local file answers an old URL too, but only for a while.
-        "Cache-Control": IMMUTABLE if made.current else CONTENT_IMAGE,
+        "Cache-Control": IMMUTABLE if current else CONTENT_IMAGE,
         # A JPEG-only variant is the same whatever the Accept header.
         **({} if variant.jpeg_only else {"Vary": "Accept"}),
     }
-    return Response(made.body, media_type=made.output.media_type, headers=headers)
+    return Response(body, media_type=output.media_type, headers=headers)

@@ -31,13 +31,23 @@ class DiskCache:
         self._lock = threading.Lock()
         # File name -> size, least recently used first.
         self._sizes: OrderedDict[str, int] = OrderedDict()
-        self._total = 0
+        self.total_bytes = 0
         directory.mkdir(parents=True, exist_ok=True)
-        self._load()
-
-    @property
-    def total_bytes(self) -> int:
-        return self._total
+        found: list[tuple[int, str, int]] = []
+        stale_before = time.time_ns() - _STALE_TEMPORARY_NS
+        for entry in os.scandir(directory):
+            if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+                # Left by a crash mid-write (a recent one may be another process's).
+                with contextlib.suppress(OSError):
+                    if entry.stat().st_mtime_ns < stale_before:
+                        os.unlink(entry.path)
+            elif entry.name.endswith(SUFFIX) and entry.is_file():
+                stat = entry.stat()
+                found.append((stat.st_mtime_ns, entry.name, stat.st_size))
+        for _mtime, name, size in sorted(found):
+            self._sizes[name] = size
+            self.total_bytes += size
+        self._evict()
 
     def get(self, key: str) -> bytes | None:
         path = self._path(key)
@@ -46,7 +56,7 @@ class DiskCache:
         except FileNotFoundError:
             # Evicted by another process, or removed by hand.
             with self._lock:
-                self._total -= self._sizes.pop(path.name, 0)
+                self.total_bytes -= self._sizes.pop(path.name, 0)
             return None
         with self._lock:
             if path.name in self._sizes:
@@ -70,42 +80,23 @@ class DiskCache:
                 temporary.unlink()
             return
         with self._lock:
-            self._total -= self._sizes.pop(path.name, 0)
+            self.total_bytes += len(data) - self._sizes.pop(path.name, 0)
             self._sizes[path.name] = len(data)
-            self._total += len(data)
-            victims = self._over_bound()
-        for name in victims:
-            with contextlib.suppress(FileNotFoundError):
-                (self._dir / name).unlink()
+        self._evict()
 
     def _path(self, key: str) -> Path:
         if not _KEY.fullmatch(key):
             raise ValueError(f"unusable cache key {key!r}")
         return self._dir / (key + SUFFIX)
 
-    def _over_bound(self) -> list[str]:
+    def _evict(self) -> None:
+        """The least recently used out until within the bound."""
         victims: list[str] = []
-        while self._total > self._max_bytes and self._sizes:
-            name, size = self._sizes.popitem(last=False)
-            self._total -= size
-            victims.append(name)
-        return victims
-
-    def _load(self) -> None:
-        found: list[tuple[int, str, int]] = []
-        stale_before = time.time_ns() - _STALE_TEMPORARY_NS
-        for entry in os.scandir(self._dir):
-            if entry.name.startswith(".") and entry.name.endswith(".tmp"):
-                # Left by a crash mid-write (a recent one may be another process's).
-                with contextlib.suppress(OSError):
-                    if entry.stat().st_mtime_ns < stale_before:
-                        os.unlink(entry.path)
-            elif entry.name.endswith(SUFFIX) and entry.is_file():
-                stat = entry.stat()
-                found.append((stat.st_mtime_ns, entry.name, stat.st_size))
-        for _mtime, name, size in sorted(found):
-            self._sizes[name] = size
-            self._total += size
-        for name in self._over_bound():
+        with self._lock:
+            while self.total_bytes > self._max_bytes and self._sizes:
+                name, size = self._sizes.popitem(last=False)
+                self.total_bytes -= size
+                victims.append(name)
+        for name in victims:
             with contextlib.suppress(FileNotFoundError):
                 (self._dir / name).unlink()

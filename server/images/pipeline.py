@@ -10,22 +10,21 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 
 import anyio
 
 from server.images.disk_cache import DiskCache
-from server.images.formats import OutputFormat
 from server.images.sources import LocalPhotos, RemotePhotos, SourceRefused, version_of
-from server.images.transform import MAX_SOURCE_PIXELS, ImageRefused, make_variant
+from server.images.transform import ImageRefused, OutputFormat, make_variant
 from server.images.urls import PhotoSource
 from server.images.variants import Variant
 
 # A refused photo (broken, hostile, its host down) is not fetched or decoded
 # again for this long: each request meanwhile falls back at once.
-REFUSAL_MEMORY_SECONDS = 60.0
-_MAX_REMEMBERED_REFUSALS = 1000
+REFUSAL_MEMORY_SECONDS = 60
+_MAX_REFUSALS = 1000
 
 
 class PhotoRefused(Exception):
@@ -36,25 +35,6 @@ class UnknownPhoto(Exception):
     """A remote photo the site's content does not show: not ours to fetch."""
 
 
-@dataclass(frozen=True)
-class MadeVariant:
-    body: bytes
-    output: OutputFormat
-    # False when the URL's version is not the photo's current one (the file
-    # changed since the page was built): the body is the current photo.
-    current: bool
-
-
-@dataclass
-class PipelineCounts:
-    """What the pipeline did, for tests and the curious."""
-
-    made: int = 0
-    cache_hits: int = 0
-    fetched: int = 0
-    refused: int = 0
-
-
 @dataclass
 class PhotoPipeline:
     local: LocalPhotos
@@ -63,11 +43,12 @@ class PhotoPipeline:
     # Whether a remote URL is the photoUrl of some item of the content.
     is_content_photo: Callable[[str], Awaitable[bool]]
     workers: int = 2
-    max_pixels: int = MAX_SOURCE_PIXELS
-    counts: PipelineCounts = field(default_factory=PipelineCounts)
     clock: Callable[[], float] = time.monotonic
 
     def __post_init__(self) -> None:
+        # What the pipeline did, for tests and the curious.
+        self.made = 0
+        self.refused = 0
         self._limiter = anyio.CapacityLimiter(self.workers)
         self._running: dict[str, asyncio.Future[bytes]] = {}
         # Source name -> (until when, why).
@@ -81,74 +62,66 @@ class PhotoPipeline:
 
     async def variant(
         self, source: PhotoSource, version: str, variant: Variant, output: OutputFormat
-    ) -> MadeVariant:
-        """Raises PhotoRefused, or UnknownPhoto for a remote URL not in the content."""
-        if source.local_path is not None:
-            local_path = source.local_path
+    ) -> tuple[bytes, bool]:
+        """The variant, and whether `version` is the photo's current one (when not, the
+        file changed since the page was built: this is the current photo).
+
+        Raises PhotoRefused, or UnknownPhoto for a remote URL not in the content.
+        """
+        local_path = source.local_path
+        if local_path is not None:
             try:
                 current = await anyio.to_thread.run_sync(self.local.version, local_path)
             except SourceRefused as refusal:
                 raise PhotoRefused(str(refusal)) from None
             name = f"local-{current}"
-
-            async def read_source() -> bytes:
-                data, _version = await anyio.to_thread.run_sync(self.local.read, local_path)
-                return data
         else:
             current = version_of(source.photo_url.encode())
             name = f"remote-{current}"
 
-            async def read_source() -> bytes:
-                return await self._remote_source(source.photo_url, name)
-
-        key = f"{name}-{variant.name}.{output.name.lower()}"
-        cached = await anyio.to_thread.run_sync(self.cache.get, key)
-        if cached is not None:
-            self.counts.cache_hits += 1
-            return MadeVariant(cached, output, current == version)
-        self._raise_if_refused(name)
-        if source.local_path is None and not await self.is_content_photo(source.photo_url):
-            raise UnknownPhoto(source.photo_url)
-
         async def make() -> bytes:
-            data = await read_source()
+            until, reason = self._refusals.get(name, (0.0, ""))
+            if self.clock() < until:
+                raise PhotoRefused(f"{reason} (refused less than {REFUSAL_MEMORY_SECONDS} s ago)")
+            if local_path is not None:
+                data, _version = await anyio.to_thread.run_sync(self.local.read, local_path)
+            elif await self.is_content_photo(source.photo_url):
+                # The photo itself is kept too: each variant and format needs it, and
+                # a camera photo is megabytes to fetch again.
+                fetch = partial(self.remote.fetch, source.photo_url)
+                data = await self._kept(f"{name}-source", fetch)
+            else:
+                raise UnknownPhoto(source.photo_url)
             body = await anyio.to_thread.run_sync(
-                partial(make_variant, data, variant, output, max_pixels=self.max_pixels),
-                limiter=self._limiter,
+                make_variant, data, variant, output, limiter=self._limiter
             )
-            self.counts.made += 1
-            await anyio.to_thread.run_sync(self.cache.put, key, body)
+            self.made += 1
             return body
 
         try:
-            body = await self._once(key, make)
+            body = await self._kept(f"{name}-{variant.name}.{output.name.lower()}", make)
         except (SourceRefused, ImageRefused) as refusal:
-            self._remember_refusal(name, str(refusal))
+            self.refused += 1
+            if len(self._refusals) >= _MAX_REFUSALS:
+                self._refusals.clear()
+            self._refusals[name] = (self.clock() + REFUSAL_MEMORY_SECONDS, str(refusal))
             raise PhotoRefused(str(refusal)) from None
-        return MadeVariant(body, output, current == version)
+        return body, current == version
 
-    async def _remote_source(self, url: str, name: str) -> bytes:
-        # The photo itself is kept too: each variant and format needs it, and
-        # a camera photo is megabytes to fetch again.
-        key = f"{name}-source"
+    async def _kept(self, key: str, make: Callable[[], Awaitable[bytes]]) -> bytes:
+        """From the disk cache, else made (once for every caller asking meanwhile) and kept."""
         cached = await anyio.to_thread.run_sync(self.cache.get, key)
         if cached is not None:
             return cached
 
-        async def fetch() -> bytes:
-            data = await self.remote.fetch(url)
-            self.counts.fetched += 1
+        async def make_and_keep() -> bytes:
+            data = await make()
             await anyio.to_thread.run_sync(self.cache.put, key, data)
             return data
 
-        return await self._once(key, fetch)
-
-    async def _once(self, key: str, work: Callable[[], Awaitable[bytes]]) -> bytes:
-        """`work()`, shared by every caller asking for `key` while it runs."""
         running = self._running.get(key)
         if running is None:
-            running = asyncio.ensure_future(work())
-            self._running[key] = running
+            running = self._running[key] = asyncio.ensure_future(make_and_keep())
             running.add_done_callback(partial(self._finished, key))
         # shield: one visitor leaving must not cancel what the others wait on.
         return await asyncio.shield(running)
@@ -157,18 +130,3 @@ class PhotoPipeline:
         self._running.pop(key, None)
         if not future.cancelled():
             future.exception()  # retrieved, even if every waiter has gone
-
-    def _raise_if_refused(self, name: str) -> None:
-        refusal = self._refusals.get(name)
-        if refusal is None:
-            return
-        until, reason = refusal
-        if self.clock() < until:
-            raise PhotoRefused(f"{reason} (refused less than {REFUSAL_MEMORY_SECONDS:.0f} s ago)")
-        del self._refusals[name]
-
-    def _remember_refusal(self, name: str, reason: str) -> None:
-        self.counts.refused += 1
-        if len(self._refusals) >= _MAX_REMEMBERED_REFUSALS:
-            self._refusals.clear()
-        self._refusals[name] = (self.clock() + REFUSAL_MEMORY_SECONDS, reason)

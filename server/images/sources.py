@@ -7,9 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
-import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -18,9 +16,7 @@ import httpx2 as httpx
 
 from server.content.photo_urls import LOCAL_IMAGES_PREFIX, PhotoUrlPolicy
 
-# Larger than any camera JPEG (a 50-megapixel one is about 25 MB).
-MAX_SOURCE_BYTES = 30 * 1024 * 1024
-_REDIRECTS = frozenset({301, 302, 303, 307, 308})
+_MAX_REDIRECTS = 3
 
 
 class SourceRefused(Exception):
@@ -35,15 +31,13 @@ def version_of(data: bytes) -> str:
 class LocalPhotos:
     """Files of the local content's image folder, named by their path under it."""
 
-    def __init__(self, images_dir: Path, *, max_bytes: int = MAX_SOURCE_BYTES) -> None:
+    def __init__(self, images_dir: Path, *, max_bytes: int) -> None:
         self._root = images_dir
         self._policy = PhotoUrlPolicy(images_dir=images_dir)
         self._max_bytes = max_bytes
         # Each file's version and the (size, mtime, inode) it was read at: a file
-        # is hashed again only when it changes, so building a page costs a stat
-        # per photo.
+        # is hashed again only when it changes.
         self._versions: dict[str, tuple[tuple[int, int, int], str]] = {}
-        self._lock = threading.Lock()
 
     def problem(self, relative: str) -> str | None:
         """Why there is no such photo, or None. (A stat: cheap enough for the event loop.)"""
@@ -51,41 +45,34 @@ class LocalPhotos:
 
     def read(self, relative: str) -> tuple[bytes, str]:
         """The file's bytes and version. Blocking: call from a worker thread."""
-        path = self._file(relative)
+        path, stat = self._stat(relative)
+        if stat.st_size > self._max_bytes:
+            raise SourceRefused(f"{stat.st_size} bytes is over {self._max_bytes}")
         try:
-            stat = path.stat()
-            if stat.st_size > self._max_bytes:
-                raise SourceRefused(f"{stat.st_size} bytes is over {self._max_bytes}")
             data = path.read_bytes()
         except OSError as error:
             raise SourceRefused(f"cannot read {relative!r}: {error.strerror}") from None
         version = version_of(data)
-        with self._lock:
-            self._versions[relative] = (_identity(stat), version)
+        self._versions[relative] = (_identity(stat), version)
         return data, version
 
     def version(self, relative: str) -> str:
         """The file's current version. Blocking, but only reads a changed file."""
-        known = self.known_version(relative)
-        return known if known is not None else self.read(relative)[1]
+        known = self._versions.get(relative)
+        if known is not None and known[0] == _identity(self._stat(relative)[1]):
+            return known[1]
+        return self.read(relative)[1]
 
-    def known_version(self, relative: str) -> str | None:
-        """The version if the file is unchanged since last read (a stat), else None."""
-        path = self._file(relative)
-        try:
-            stat = path.stat()
-        except OSError as error:
-            raise SourceRefused(f"cannot read {relative!r}: {error.strerror}") from None
-        with self._lock:
-            known = self._versions.get(relative)
-        return known[1] if known is not None and known[0] == _identity(stat) else None
-
-    def _file(self, relative: str) -> Path:
+    def _stat(self, relative: str) -> tuple[Path, os.stat_result]:
         # The same rule as the content's photoUrl: no way out of the folder.
         problem = self.problem(relative)
         if problem is not None:
             raise SourceRefused(problem)
-        return self._root / relative
+        path = self._root / relative
+        try:
+            return path, path.stat()
+        except OSError as error:
+            raise SourceRefused(f"cannot read {relative!r}: {error.strerror}") from None
 
 
 def _identity(stat: os.stat_result) -> tuple[int, int, int]:
@@ -93,53 +80,36 @@ def _identity(stat: os.stat_result) -> tuple[int, int, int]:
     return stat.st_size, stat.st_mtime_ns, stat.st_ino
 
 
-@dataclass(frozen=True, kw_only=True)
-class FetchLimits:
-    max_bytes: int = MAX_SOURCE_BYTES
-    # For the whole fetch, redirects and a slow trickle of bytes included.
-    timeout_seconds: float = 10.0
-    max_redirects: int = 3
-
-
 class RemotePhotos:
     """Photos fetched from the allowed hosts (IMAGE_HOSTS), and nowhere else."""
 
     def __init__(
-        self,
-        *,
-        hosts: Iterable[str],
-        allow_http: bool = False,
-        limits: FetchLimits | None = None,
-        transport: httpx.AsyncBaseTransport | None = None,
+        self, *, hosts: Iterable[str], allow_http: bool, max_bytes: int, timeout_seconds: float
     ) -> None:
         self._hosts = frozenset(host.lower() for host in hosts)
-        self._schemes = ("https", "http") if allow_http else ("https",)
-        self.limits = limits or FetchLimits()
+        self._policy = PhotoUrlPolicy(allow_http=allow_http)
+        self._max_bytes = max_bytes
+        # For the whole fetch, redirects and a slow trickle of bytes included.
+        self._timeout_seconds = timeout_seconds
         self._client = httpx.AsyncClient(
-            transport=transport,
             follow_redirects=False,  # each hop is checked against the hosts first
-            timeout=self.limits.timeout_seconds,
+            timeout=timeout_seconds,
             trust_env=False,  # no proxies or .netrc credentials from the environment
             headers={"Accept": "image/avif,image/webp,image/jpeg,image/png,image/gif"},
         )
 
     def problem(self, url: str) -> str | None:
         """Why `url` must not be fetched, or None."""
-        parts = urlsplit(url)
-        if parts.scheme not in self._schemes:
-            return f"{parts.scheme or 'no'} scheme; only {' or '.join(self._schemes)}"
-        if parts.username is not None or parts.password is not None:
-            return "credentials in the URL"
-        host = (parts.hostname or "").lower()
-        if host not in self._hosts:
+        host = (urlsplit(url).hostname or "").lower()
+        problem = self._policy.problem(url)
+        if problem is None and host not in self._hosts:
             return f"host {host!r} is not in IMAGE_HOSTS"
-        return None
+        return problem
 
     async def fetch(self, url: str) -> bytes:
-        limits = self.limits
         try:
-            with anyio.fail_after(limits.timeout_seconds):
-                for _hop in range(limits.max_redirects + 1):
+            with anyio.fail_after(self._timeout_seconds):
+                for _hop in range(_MAX_REDIRECTS + 1):
                     problem = self.problem(url)
                     if problem is not None:
                         raise SourceRefused(problem)
@@ -148,15 +118,15 @@ class RemotePhotos:
                         return location
                     url = location
         except TimeoutError:
-            raise SourceRefused(f"no answer within {limits.timeout_seconds} s") from None
+            raise SourceRefused(f"no answer within {self._timeout_seconds} s") from None
         except httpx.HTTPError as error:
             raise SourceRefused(f"fetch failed: {error!r}") from None
-        raise SourceRefused(f"more than {limits.max_redirects} redirects")
+        raise SourceRefused(f"more than {_MAX_REDIRECTS} redirects")
 
     async def _get(self, url: str) -> bytes | str:
         """The body, or where a redirect points."""
         async with self._client.stream("GET", url) as response:
-            if response.status_code in _REDIRECTS and "location" in response.headers:
+            if response.has_redirect_location:
                 return urljoin(url, response.headers["location"])
             if response.status_code != 200:
                 raise SourceRefused(f"answered HTTP {response.status_code}")
@@ -164,13 +134,13 @@ class RemotePhotos:
             if content_type.startswith("text/") or "svg" in content_type:
                 raise SourceRefused(f"served as {content_type}, not a raster image")
             declared = response.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > self.limits.max_bytes:
-                raise SourceRefused(f"{declared} bytes is over {self.limits.max_bytes}")
+            if declared.isdigit() and int(declared) > self._max_bytes:
+                raise SourceRefused(f"{declared} bytes is over {self._max_bytes}")
             body = bytearray()
             async for chunk in response.aiter_bytes():
                 body += chunk
-                if len(body) > self.limits.max_bytes:
-                    raise SourceRefused(f"more than {self.limits.max_bytes} bytes")
+                if len(body) > self._max_bytes:
+                    raise SourceRefused(f"more than {self._max_bytes} bytes")
             return bytes(body)
 
     async def aclose(self) -> None:

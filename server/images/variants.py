@@ -1,9 +1,6 @@
-"""The fixed set of sizes the image route makes, by the name each has in a URL.
-
-A fixed set, not any size a URL asks for: every size is worth keeping on disk
-and in caches, and nobody can make the server resize a photo a thousand ways.
-The sizes are in ui/site.json, from which ui/data/photoSources.ts builds
-srcset with the same names.
+"""The sizes the image route makes (ui/site.json's, which photoSources.ts builds
+srcset from), by the name each has in a URL. A fixed set, not any size a URL asks
+for: each is worth keeping, and nobody can make the server resize a photo a thousand ways.
 """
 
 from __future__ import annotations
@@ -12,15 +9,14 @@ from dataclasses import dataclass
 
 from server.site_facts import SITE
 
-# Widths for images shown at the photo's own aspect ratio (cards, slides, thumbnails).
+# At the photo's own aspect ratio (cards, slides, thumbnails).
 WIDTHS = tuple(SITE["photoSizes"]["widths"])
-# Square crops for the modal: its 400x400 and the same for 2x screens.
+# Square crops, for the modal.
 SQUARES = tuple(SITE["photoSizes"]["squares"])
 # The picture of a shared link (Open Graph, Twitter cards): the 1.91:1 that
 # Facebook, LinkedIn, X and WhatsApp show uncropped, always JPEG, which every
 # link-preview reader decodes (several take neither AVIF nor WebP).
 SOCIAL = "og1200"
-SOCIAL_SIZE = (1200, 630)
 
 
 @dataclass(frozen=True)
@@ -31,14 +27,6 @@ class Variant:
     height: int | None = None
     # JPEG whatever the request's Accept says.
     jpeg_only: bool = False
-
-    @property
-    def square(self) -> bool:
-        return self.height == self.width
-
-    @property
-    def cropped(self) -> bool:
-        return self.height is not None
 
     def size_for(self, source_width: int, source_height: int) -> tuple[int, int]:
         """The output size for a source of this size: never larger than the source."""
@@ -52,9 +40,5 @@ class Variant:
 VARIANTS: dict[str, Variant] = {
     **{f"w{width}": Variant(f"w{width}", width) for width in WIDTHS},
     **{f"s{side}": Variant(f"s{side}", side, height=side) for side in SQUARES},
-    SOCIAL: Variant(SOCIAL, SOCIAL_SIZE[0], height=SOCIAL_SIZE[1], jpeg_only=True),
+    SOCIAL: Variant(SOCIAL, 1200, height=630, jpeg_only=True),
 }
-
-
-def variant_named(name: str) -> Variant | None:
-    return VARIANTS.get(name)

@@ -63,7 +63,7 @@ def client(content_dir: Path, tmp_path: Path) -> Iterator[TestClient]:
 def wait_until_keys_are_remembered(client: TestClient) -> None:
     keys: PhotoKeys = client.app_state["photo_keys"]
     deadline = time.monotonic() + 10
-    while not keys.remembered:
+    while keys.generation is None:
         assert time.monotonic() < deadline, "the image folder is not being watched"
         time.sleep(0.05)
 

@@ -7,9 +7,8 @@ import io
 import pytest
 from PIL import Image
 
-from server.images.formats import OutputFormat
-from server.images.transform import ImageRefused, make_variant
-from server.images.variants import SQUARES, VARIANTS, WIDTHS, variant_named
+from server.images.transform import ImageRefused, OutputFormat, make_variant
+from server.images.variants import SQUARES, VARIANTS, WIDTHS
 from tests.images.photos import (
     NOT_AN_IMAGE,
     SVG_WITH_SCRIPT,
@@ -25,9 +24,7 @@ CAMERA_PHOTO = jpeg((4000, 3000))
 
 
 def variant(name: str) -> bytes:
-    chosen = variant_named(name)
-    assert chosen is not None
-    return make_variant(CAMERA_PHOTO, chosen, OutputFormat.JPEG)
+    return make_variant(CAMERA_PHOTO, VARIANTS[name], OutputFormat.JPEG)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -50,9 +47,7 @@ def test_a_square_is_cut_from_the_centre() -> None:
 
 @pytest.mark.parametrize(("name", "size"), [("w1920", (640, 480)), ("s800", (480, 480))])
 def test_a_small_photo_is_never_enlarged(name: str, size: tuple[int, int]) -> None:
-    chosen = variant_named(name)
-    assert chosen is not None
-    made = make_variant(jpeg((640, 480)), chosen, OutputFormat.WEBP)
+    made = make_variant(jpeg((640, 480)), VARIANTS[name], OutputFormat.WEBP)
     assert decoded(made).size == size
 
 
