@@ -12,7 +12,7 @@ from google.api_core import exceptions as google_errors
 from google.api_core.datetime_helpers import DatetimeWithNanoseconds
 from google.cloud import firestore
 
-from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, REQUIRED_FIELDS, Collection
+from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, Collection
 from server.studio.backends import Changed
 
 Fields = dict[str, str]
@@ -27,28 +27,23 @@ class FirestoreStudioContent:
         return cls(firestore.AsyncClient(project=project))
 
     async def documents(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
-        found = [
+        return [
             (snapshot.id, snapshot.to_dict() or {})
             async for snapshot in self._client.collection(collection.firestore_name).stream()
         ]
-        return found
 
-    async def document(self, collection: Collection, document_id: str) -> dict[str, Any] | None:
+    async def document(
+        self, collection: Collection, document_id: str
+    ) -> tuple[dict[str, Any], str] | None:
         snapshot = await self._reference(collection, document_id).get()
-        return snapshot.to_dict() if snapshot.exists else None
-
-    async def version(self, collection: Collection, document_id: str) -> str | None:
-        # Firestore's own update time, to the nanosecond: the write's precondition below.
-        snapshot = await self._reference(collection, document_id).get(field_paths=[])
         if not snapshot.exists or snapshot.update_time is None:
             return None
-        return str(snapshot.update_time.rfc3339())
+        # Firestore's own update time, to the nanosecond: the write's precondition below.
+        return snapshot.to_dict() or {}, str(snapshot.update_time.rfc3339())
 
     async def create(self, collection: Collection, document_id: str, fields: Fields) -> bool:
-        known = (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
-        values = {name: fields[name] for name in known if fields.get(name)}
         try:
-            await self._reference(collection, document_id).create(values)
+            await self._reference(collection, document_id).create(fields)
         except google_errors.AlreadyExists:
             return False
         return True
@@ -91,15 +86,6 @@ class FirestoreStudioContent:
         for document_id, position in positions.items():
             batch.update(self._reference(collection, document_id), {POSITION_FIELD: position})
         await batch.commit()
-
-    async def photo_in_use(self, photo_url: str) -> bool:
-        for collection in Collection:
-            query = self._client.collection(collection.firestore_name).where(
-                filter=firestore.FieldFilter("photoUrl", "==", photo_url)
-            )
-            async for _snapshot in query.limit(1).stream():
-                return True
-        return False
 
     async def close(self) -> None:
         self._client.close()  # type: ignore[no-untyped-call]  # untyped in the library

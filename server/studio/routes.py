@@ -24,13 +24,13 @@ from server.content.local import IMAGES_FOLDER
 from server.content.photo_urls import PhotoUrlPolicy
 from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
-from server.studio.backends import PhotoStore, StaffSessions, StudioContent
+from server.studio.backends import StaffSessions, StudioContent
 from server.studio.firebase_sign_in import FirebaseSessions
 from server.studio.firestore_content import FirestoreStudioContent
 from server.studio.google_sign_in import GoogleSignIn, auth_emulator_host
 from server.studio.local_content import LocalStudioContent
 from server.studio.pages import Refusal, StudioPages
-from server.studio.photos import LocalPhotoFolder
+from server.studio.photos import LocalPhotoFolder, PhotoStore
 from server.studio.security import is_loopback
 from server.studio.service import StudioService
 from server.studio.sessions import SessionStore

@@ -6,30 +6,36 @@ cache of its collection, so the site shows it at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import logging
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from server.content.models import (
+    OPTIONAL_FIELDS,
     POSITION_FIELD,
+    REQUIRED_FIELDS,
     Collection,
     ContentItem,
     parse_document,
     site_order,
 )
 from server.content.photo_urls import PhotoUrlPolicy
-from server.studio.audit import log_change
-from server.studio.backends import Changed, PhotoStore, StudioContent
+from server.studio.backends import Changed, StudioContent
 from server.studio.forms import FieldError, free_id, make_id, model_errors, text_errors
 from server.studio.photos import (
     MAX_PIXELS,
     CheckedPhoto,
     PhotoProblem,
+    PhotoStore,
     check_photo,
     preview_data_url,
 )
 
 Documents = list[tuple[str, dict[str, Any]]]
+# One line per change: who, what, which document (with LOG_FORMAT=json, as fields).
+audit = logging.getLogger("server.studio.audit")
 
 
 @dataclass(frozen=True)
@@ -114,16 +120,17 @@ class StudioService:
         self, collection: Collection, document_id: str
     ) -> tuple[dict[str, Any], str]:
         """The entry's fields and version, or Missing."""
-        fields = await self.content.document(collection, document_id)
-        version = await self.content.version(collection, document_id)
-        if fields is None or version is None:
+        found = await self.content.document(collection, document_id)
+        if found is None:
             raise Missing(document_id)
-        return fields, version
+        return found
 
     async def parsed(self, collection: Collection, document_id: str) -> ContentItem | None:
         """The entry as the site would show it, or None (gone, or not fit to show)."""
-        fields = await self.content.document(collection, document_id)
-        return parse_document(collection, document_id, fields, self._photo_urls) if fields else None
+        found = await self.content.document(collection, document_id)
+        return (
+            parse_document(collection, document_id, found[0], self._photo_urls) if found else None
+        )
 
     async def create(
         self, who: str, collection: Collection, values: dict[str, str], photo_input: PhotoInput
@@ -142,17 +149,19 @@ class StudioService:
         taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
         document_id = free_id(wanted, taken)
         photo_url = await self.photos.store(collection, document_id, photo)
-        fields = {**values, "photoUrl": photo_url}
-        errors = model_errors(collection, fields, self._photo_urls)
-        try:
-            created = not errors and await self.content.create(collection, document_id, fields)
-        except Exception:
-            await self.photos.discard(collection, photo_url)  # stored for a write that failed
-            raise
-        if not created:
-            await self.photos.discard(collection, photo_url)
-            errors = errors or {"name": FieldError("not_accepted", {"detail": "id taken"})}
-            raise Invalid(errors, await self._keep(collection, photo, held))
+        async with self._discarded_unless_written(collection, photo_url):
+            document = {**values, "photoUrl": photo_url}
+            # The files' usual order of fields, empty optional ones left out.
+            fields = {
+                name: document[name]
+                for name in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
+                if document.get(name)
+            }
+            errors = model_errors(collection, fields, self._photo_urls)
+            if not errors and not await self.content.create(collection, document_id, fields):
+                errors = {"name": FieldError("not_accepted", {"detail": "id taken"})}
+            if errors:
+                raise Invalid(errors, await self._keep(collection, photo, held))
         await self.photos.release(collection, held)
         self._done(who, "create", collection, document_id)
         return document_id
@@ -185,26 +194,21 @@ class StudioService:
         if photo is not None:
             fields["photoUrl"] = await self.photos.store(collection, document_id, photo)
         new_photo = fields.get("photoUrl")
-        errors = model_errors(collection, {**current, **fields}, self._photo_urls)
-        if errors:
-            if new_photo is not None:
-                await self.photos.discard(collection, new_photo)
-            kept = await self._keep(collection, photo, held)
-            raise Invalid(errors, kept, version=version, photo_url=shown_photo)
-        try:
-            updated = await self.content.update(collection, document_id, fields, version=version)
-        except Exception as error:
-            if new_photo is not None:
-                await self.photos.discard(collection, new_photo)  # stored for a write that failed
-            if isinstance(error, Changed):  # saved by someone else a moment ago
+        async with self._discarded_unless_written(collection, new_photo):
+            errors = model_errors(collection, {**current, **fields}, self._photo_urls)
+            if errors:
+                kept = await self._keep(collection, photo, held)
+                raise Invalid(errors, kept, version=version, photo_url=shown_photo)
+            try:
+                updated = await self.content.update(
+                    collection, document_id, fields, version=version
+                )
+            except Changed:  # saved by someone else a moment ago
                 latest, latest_version = await self.existing(collection, document_id)
                 kept = await self._keep(collection, photo, held)
                 raise Conflict(latest, latest_version, kept) from None
-            raise
-        if not updated:
-            if new_photo is not None:
-                await self.photos.discard(collection, new_photo)
-            raise Missing(document_id)
+            if not updated:
+                raise Missing(document_id)
         await self.photos.release(collection, held)
         # The old photo goes only once the document points at the new one.
         old_photo = current.get("photoUrl")
@@ -252,8 +256,22 @@ class StudioService:
             self._done(who, "move", collection, document_id)
 
     def _done(self, who: str, action: str, collection: Collection, document_id: str) -> None:
-        log_change(who=who, action=action, collection=collection, document_id=document_id)
+        name = collection.firestore_name
+        line = {"studio_action": action, "who": who, "collection": name, "document": document_id}
+        audit.info("%s %s %s/%s", who, action, name, document_id, extra=line)
         self._changed(collection)
+
+    @asynccontextmanager
+    async def _discarded_unless_written(
+        self, collection: Collection, photo_url: str | None
+    ) -> AsyncIterator[None]:
+        """A photo stored for a write is removed again when the write does not happen."""
+        try:
+            yield
+        except BaseException:
+            if photo_url is not None:
+                await self.photos.discard(collection, photo_url)
+            raise
 
     async def _chosen_photo(
         self,
@@ -298,5 +316,8 @@ class StudioService:
         return HeldPhoto(name, preview_data_url(photo))
 
     async def _discard_unused(self, collection: Collection, photo_url: str) -> None:
-        if not await self.content.photo_in_use(photo_url):
-            await self.photos.discard(collection, photo_url)
+        for other in Collection:
+            for _id, fields in await self.content.documents(other):
+                if fields.get("photoUrl") == photo_url:
+                    return
+        await self.photos.discard(collection, photo_url)
