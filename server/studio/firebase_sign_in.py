@@ -63,14 +63,38 @@ class FirebaseSessions:
     async def sign_in(self, credentials: Credentials) -> tuple[str, str]:
         """A staff account's session cookie, and who it is for; or NoAccess."""
         if credentials.id_token:
-            return await self.sign_in_with_id_token(credentials.id_token), "Google account"
-        if credentials.email and credentials.password:
-            cookie = await self.sign_in_with_password(credentials.email, credentials.password)
-            return cookie, credentials.email
-        raise NoAccess("wrong_password")
+            id_token, who = credentials.id_token, "Google account"
+        elif credentials.email and credentials.password:
+            id_token = await self._password_sign_in(credentials.email, credentials.password)
+            who = credentials.email
+        else:
+            raise NoAccess("wrong_password")
+        try:
+            claims: dict[str, Any] = await anyio.to_thread.run_sync(
+                lambda: auth.verify_id_token(id_token, app=self._app, check_revoked=True)
+            )
+        except (ValueError, auth.InvalidIdTokenError, exceptions.FirebaseError):
+            raise NoAccess("signed_out") from None
+        # A session only for a sign-in of the last minutes, as Firebase advises:
+        # an ID token lives an hour, a session far longer.
+        if time.time() - float(claims.get("auth_time", 0)) > RECENT_SIGN_IN_SECONDS:
+            raise NoAccess("signed_out")
+        if not self._is_staff(claims):
+            logger.warning("Studio sign-in refused: %s is not staff", claims.get("email"))
+            raise NoAccess("no_access")
+        try:
+            cookie = await anyio.to_thread.run_sync(
+                lambda: auth.create_session_cookie(
+                    id_token, timedelta(seconds=self.lifetime_seconds), app=self._app
+                )
+            )
+        except exceptions.FirebaseError as error:
+            logger.error("Studio sign-in: no session cookie from Firebase: %s", error)
+            raise NoAccess("sign_in_unavailable") from None
+        return cookie, who
 
-    async def sign_in_with_password(self, email: str, password: str) -> str:
-        """Email and password, the second way in: the session cookie, or NoAccess."""
+    async def _password_sign_in(self, email: str, password: str) -> str:
+        """Email and password, the second way in: an ID token from Firebase, or NoAccess."""
         if not self._api_key:
             raise NoAccess("no_access")
         emulator = auth_emulator_host()
@@ -87,44 +111,14 @@ class FirebaseSessions:
             raise NoAccess("sign_in_unavailable") from None
         if response.status_code != 200:
             raise NoAccess("wrong_password")
-        return await self.sign_in_with_id_token(str(response.json()["idToken"]))
-
-    async def sign_in_with_id_token(self, id_token: str) -> str:
-        """A fresh ID token of a staff account: its session cookie, or NoAccess."""
-        try:
-            claims: dict[str, Any] = await anyio.to_thread.run_sync(
-                lambda: auth.verify_id_token(id_token, app=self._app, check_revoked=True)
-            )
-        except (ValueError, auth.InvalidIdTokenError, exceptions.FirebaseError):
-            raise NoAccess("signed_out") from None
-        # A session only for a sign-in of the last minutes, as Firebase advises:
-        # an ID token lives an hour, a session far longer.
-        if time.time() - float(claims.get("auth_time", 0)) > RECENT_SIGN_IN_SECONDS:
-            raise NoAccess("signed_out")
-        if not self._is_staff(claims):
-            logger.warning("Studio sign-in refused: %s is not staff", claims.get("email"))
-            raise NoAccess("no_access")
-        try:
-            return await anyio.to_thread.run_sync(
-                lambda: auth.create_session_cookie(
-                    id_token, timedelta(seconds=self.lifetime_seconds), app=self._app
-                )
-            )
-        except exceptions.FirebaseError as error:
-            logger.error("Studio sign-in: no session cookie from Firebase: %s", error)
-            raise NoAccess("sign_in_unavailable") from None
+        return str(response.json()["idToken"])
 
     async def find(self, cookie: str | None) -> StaffSession | None:
         if not cookie:
             return None
-        try:
-            claims: dict[str, Any] = await anyio.to_thread.run_sync(
-                lambda: auth.verify_session_cookie(cookie, check_revoked=True, app=self._app)
-            )
-        except (ValueError, auth.InvalidSessionCookieError, exceptions.FirebaseError):
+        claims = await self._verified(cookie, check_revoked=True)
+        if claims is None or not self._is_staff(claims):  # (taken off the list since signing in)
             return None
-        if not self._is_staff(claims):
-            return None  # taken off the list since signing in
         return StaffSession(
             who=str(claims.get("email") or claims["uid"]),
             csrf_token=csrf_token_for(cookie),
@@ -133,26 +127,25 @@ class FirebaseSessions:
 
     async def close(self, cookie: str | None) -> None:
         """Sign-out: every session of the account ends (Firebase revokes by account)."""
-        session_claims = await self._claims(cookie)
-        if session_claims is None:
+        claims = await self._verified(cookie, check_revoked=False) if cookie else None
+        if claims is None:
             logger.warning("Studio sign-out without a valid session cookie: nothing to revoke")
             return
-        uid = session_claims["uid"]
-        # Firebase revokes what was issued before the revocation's second: a
-        # cookie issued in that same second would outlive it. The clock is read
-        # again after the sleep: asyncio may wake a timer a little early, and a
-        # revocation a millisecond before the second left the cookie valid.
-        next_second = float(session_claims["iat"]) + 1
+        uid = claims["uid"]
+        # Firebase revokes what was issued before the revocation's second: a cookie issued
+        # in that same second would outlive it. The clock is read again after the sleep, as
+        # asyncio may wake a timer a little early.
+        next_second = float(claims["iat"]) + 1
         while (wait := next_second - time.time()) > 0:
             await anyio.sleep(wait + 0.01)
         await anyio.to_thread.run_sync(lambda: auth.revoke_refresh_tokens(uid, app=self._app))
 
-    async def _claims(self, cookie: str | None) -> dict[str, Any] | None:
-        if not cookie:
-            return None
+    async def _verified(self, cookie: str, *, check_revoked: bool) -> dict[str, Any] | None:
         try:
             claims: dict[str, Any] = await anyio.to_thread.run_sync(
-                lambda: auth.verify_session_cookie(cookie, app=self._app)
+                lambda: auth.verify_session_cookie(
+                    cookie, check_revoked=check_revoked, app=self._app
+                )
             )
         except (ValueError, auth.InvalidSessionCookieError, exceptions.FirebaseError):
             return None

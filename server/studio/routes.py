@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from functools import wraps
+from ipaddress import ip_address
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -31,8 +32,7 @@ from server.studio.google_sign_in import GoogleSignIn, auth_emulator_host
 from server.studio.local_content import LocalStudioContent
 from server.studio.pages import Refusal, StudioPages
 from server.studio.photos import LocalPhotoFolder, PhotoStore
-from server.studio.security import is_loopback
-from server.studio.service import StudioService
+from server.studio.service import Missing, StudioService
 from server.studio.sessions import SessionStore
 from server.studio.storage_photos import StoragePhotos
 
@@ -141,6 +141,8 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
                 return await handler(studio, request)
             except Refusal as refusal:
                 return studio.refusal_page(request, refusal)
+            except Missing:
+                raise HTTPException(404) from None
 
         return endpoint
 
@@ -162,3 +164,23 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
         route("/{collection}/delete/{id}", StudioPages.delete, method="POST"),
         route("/{collection}/move/{id}", StudioPages.move, "studio_move", "POST"),
     ]
+
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+RELAY_HEADERS = ("forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip")
+
+
+def is_loopback(request: Request) -> bool:
+    """Both ends on this computer: the client's address, and the Host it asked for (so a
+    web page elsewhere cannot reach a developer's studio through a DNS name it points at
+    127.0.0.1: DNS rebinding). Anything relayed (a proxy on this computer) is not local."""
+    if any(name in request.headers for name in RELAY_HEADERS):
+        return False
+    client = request.client.host if request.client else ""
+    try:
+        local_client = ip_address(client).is_loopback
+    except ValueError:
+        local_client = False
+    host = request.headers.get("host", "").lower()
+    hostname = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return local_client and hostname in LOOPBACK_HOSTS

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 LOCAL_STAFF = "local staff"
@@ -51,46 +50,32 @@ class SessionStore:
 
     asks_for_credentials = False
 
-    def __init__(self, *, lifetime_seconds: float, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, *, lifetime_seconds: float) -> None:
         self.lifetime_seconds = lifetime_seconds
-        self._clock = clock
         self._sessions: dict[str, StaffSession] = {}
-
-    def open(self, who: str) -> tuple[str, StaffSession]:
-        """A new session for `who`: its cookie value and the session."""
-        self._forget_expired()
-        while len(self._sessions) >= MAX_SESSIONS:
-            self._sessions.pop(next(iter(self._sessions)))
-        cookie = secrets.token_urlsafe(32)
-        session = StaffSession(
-            who=who,
-            csrf_token=secrets.token_urlsafe(32),
-            expires_at=self._clock() + self.lifetime_seconds,
-        )
-        self._sessions[cookie] = session
-        return cookie, session
 
     async def sign_in(self, _credentials: Credentials) -> tuple[str, str]:
         """A new session's cookie, and who it is for."""
-        cookie, _session = self.open(LOCAL_STAFF)
+        now = time.time()
+        for cookie in [c for c, s in self._sessions.items() if s.expires_at <= now]:
+            del self._sessions[cookie]
+        while len(self._sessions) >= MAX_SESSIONS:
+            self._sessions.pop(next(iter(self._sessions)))
+        cookie = secrets.token_urlsafe(32)
+        self._sessions[cookie] = StaffSession(
+            who=LOCAL_STAFF,
+            csrf_token=secrets.token_urlsafe(32),
+            expires_at=now + self.lifetime_seconds,
+        )
         return cookie, LOCAL_STAFF
 
     async def find(self, cookie: str | None) -> StaffSession | None:
-        if not cookie:
-            return None
-        session = self._sessions.get(cookie)
-        if session is None:
-            return None
-        if session.expires_at <= self._clock():
-            del self._sessions[cookie]
+        session = self._sessions.get(cookie) if cookie else None
+        if session is not None and session.expires_at <= time.time():
+            await self.close(cookie)
             return None
         return session
 
     async def close(self, cookie: str | None) -> None:
         if cookie:
             self._sessions.pop(cookie, None)
-
-    def _forget_expired(self) -> None:
-        now = self._clock()
-        for cookie in [c for c, s in self._sessions.items() if s.expires_at <= now]:
-            del self._sessions[cookie]
