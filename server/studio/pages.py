@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -61,14 +63,13 @@ UPLOAD_CEILING = 4
 LIVE_LOOKS = 30
 
 
+@dataclass
 class Refusal(Exception):
     """A request refused before anything changed: its status and the message's key."""
 
-    def __init__(self, status: int, key: str, values: Mapping[str, object] | None = None) -> None:
-        super().__init__(key)
-        self.status = status
-        self.key = key
-        self.values = values or {}
+    status: int
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
 
 
 class StudioPages:
@@ -101,7 +102,7 @@ class StudioPages:
         self._stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
 
     async def home(self, request: Request) -> Response:
-        if await self._session(request) is not None:
+        if await self.sessions.find(request.cookies.get(COOKIE_NAME)) is not None:
             return _redirect(request, "studio_list", collection=Collection.PROJECTS.page_key)
         return self._sign_in_page(request)
 
@@ -282,11 +283,8 @@ class StudioPages:
             request, "refusal.html", status=refusal.status, key=refusal.key, values=refusal.values
         )
 
-    async def _session(self, request: Request) -> StaffSession | None:
-        return await self.sessions.find(request.cookies.get(COOKIE_NAME))
-
     async def _require_session(self, request: Request) -> StaffSession:
-        session = await self._session(request)
+        session = await self.sessions.find(request.cookies.get(COOKIE_NAME))
         if session is None:
             raise Refusal(401, "signed_out")
         return session
@@ -444,16 +442,13 @@ class StudioPages:
             english, language = field_locale(name)
             return t("in_language", field=t(english), language=_language_name(language))
 
-        def url(name: str, **params: str) -> str:
-            return _url(request, name, **params)
-
         html = self._templates.get_template(template).render(
             {
                 **context,
                 "t": t,
                 "label": label,
                 "error_text": error_text,
-                "url": url,
+                "url": partial(_url, request),
                 "locale": locale,
                 "dir": locale.dir,
                 "languages": [

@@ -36,12 +36,11 @@ HELD_SECONDS = 24 * 3600
 HELD_NAME = re.compile(r"[0-9a-f]{24}\.(?:jpg|png|webp)")
 
 
+@dataclass
 class PhotoProblem(Exception):
     """Why an upload is refused: a key of the studio's messages."""
 
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
+    key: str
 
 
 @dataclass(frozen=True)
@@ -76,8 +75,6 @@ def check_photo(data: bytes, *, max_bytes: int) -> CheckedPhoto:
                 ImageOps.exif_transpose(image).save(
                     buffer, kind, **options, icc_profile=image.info.get("icc_profile")
                 )
-    except PhotoProblem:
-        raise
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
         raise PhotoProblem("photo_not_image") from None
     return CheckedPhoto(buffer.getvalue(), ACCEPTED_FORMATS[kind])

@@ -1,10 +1,8 @@
 """The studio's routes, when it is on; none at all (so /studio is a 404) when it is off.
 
-Two ways to have it: the local studio (the embedded content in development
-mode, `./dev serve`: loopback only, no account), or the Firebase studio
-(`STUDIO=on` with `CONTENT_SOURCE=firestore`: Firebase Authentication,
-Firestore, Cloud Storage for Firebase). The routes are made with the app; the
-studio's clients are opened in its lifespan (`open_studio`) and closed with it.
+On in two ways: the local studio (the embedded content in development mode,
+`./dev serve`: loopback only, no account), or the Firebase studio (`STUDIO=on` with
+`CONTENT_SOURCE=firestore`). Its clients are opened in the app's lifespan.
 """
 
 from __future__ import annotations
@@ -84,7 +82,17 @@ async def open_studio(
         )
         content = FirestoreStudioContent.connect(project)
         photos = StoragePhotos.connect(project, storage_bucket(settings, company))
-        google = google_sign_in(company, project, scripts)
+        # The Google button, when company.toml's [firebase] has api_key and auth_domain.
+        if company.firebase_api_key and company.firebase_auth_domain:
+            if "googleSignIn" not in scripts:
+                raise SettingsError("bundles/manifest.json names no studio script: run build.py")
+            google = GoogleSignIn(
+                api_key=company.firebase_api_key,
+                auth_domain=company.firebase_auth_domain,
+                project_id=project,
+                script_url=scripts["googleSignIn"],
+                emulator_host=auth_emulator_host(),
+            )
     service = StudioService(
         content=content,
         photos=photos,
@@ -105,21 +113,6 @@ async def open_studio(
     finally:
         await content.close()
         await photos.close()
-
-
-def google_sign_in(company: Company, project: str, scripts: dict[str, str]) -> GoogleSignIn | None:
-    """The Google button, when company.toml's [firebase] has api_key and auth_domain."""
-    if not company.firebase_api_key or not company.firebase_auth_domain:
-        return None
-    if "googleSignIn" not in scripts:
-        raise SettingsError("bundles/manifest.json names no studio script: run build.py again")
-    return GoogleSignIn(
-        api_key=company.firebase_api_key,
-        auth_domain=company.firebase_auth_domain,
-        project_id=project,
-        script_url=scripts["googleSignIn"],
-        emulator_host=auth_emulator_host(),
-    )
 
 
 def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:

@@ -60,33 +60,24 @@ class Missing(Exception):
     """No entry of that id."""
 
 
+@dataclass
 class Invalid(Exception):
-    """Nothing written: each field's mistake, and the photo held for the form's next Save."""
+    """Nothing written: each field's mistake, and the photo held for the form's next Save;
+    for the form of an existing entry, the version it is now and its photo."""
 
-    def __init__(
-        self,
-        errors: Mapping[str, FieldError],
-        kept: HeldPhoto | None,
-        *,
-        version: str = "",
-        photo_url: str = "",
-    ) -> None:
-        super().__init__(", ".join(errors))
-        self.errors = errors
-        self.kept = kept
-        # For the form of an existing entry: the version it is now, and its photo.
-        self.version = version
-        self.photo_url = photo_url
+    errors: Mapping[str, FieldError]
+    kept: HeldPhoto | None
+    version: str = ""
+    photo_url: str = ""
 
 
+@dataclass
 class Conflict(Exception):
     """Nothing written: the entry changed since its form opened; theirs, as it is now."""
 
-    def __init__(self, theirs: dict[str, Any], version: str, kept: HeldPhoto | None) -> None:
-        super().__init__(version)
-        self.theirs = theirs
-        self.version = version
-        self.kept = kept
+    theirs: dict[str, Any]
+    version: str
+    kept: HeldPhoto | None
 
 
 class StudioService:
@@ -187,7 +178,7 @@ class StudioService:
         shown_photo = str(current.get("photoUrl", ""))
         if errors:
             kept = await self._keep(collection, photo, held)
-            raise Invalid(errors, kept, version=version, photo_url=shown_photo)
+            raise Invalid(errors, kept, version, shown_photo)
         fields = dict(values)
         if not fields and photo is None:
             return False
@@ -198,7 +189,7 @@ class StudioService:
             errors = model_errors(collection, {**current, **fields}, self._photo_urls)
             if errors:
                 kept = await self._keep(collection, photo, held)
-                raise Invalid(errors, kept, version=version, photo_url=shown_photo)
+                raise Invalid(errors, kept, version, shown_photo)
             try:
                 updated = await self.content.update(
                     collection, document_id, fields, version=version

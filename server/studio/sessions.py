@@ -18,12 +18,11 @@ COOKIE_PATH = "/studio"
 MAX_SESSIONS = 1000
 
 
+@dataclass
 class NoAccess(Exception):
     """The sign-in failed, or the account is not staff: a key of the studio's messages."""
 
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
+    key: str
 
 
 @dataclass(frozen=True)
