@@ -27,7 +27,6 @@ from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
 from server.site_facts import PALETTE_FILE
 from server.site_map import LIST_PAGES, ItemPage
-from server.studio.backends import StaffSessions
 from server.studio.forms import (
     FieldError,
     field_locale,
@@ -43,7 +42,14 @@ from server.studio.service import (
     PhotoInput,
     StudioService,
 )
-from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, Credentials, NoAccess, StaffSession
+from server.studio.sessions import (
+    COOKIE_NAME,
+    COOKIE_PATH,
+    Credentials,
+    NoAccess,
+    StaffSession,
+    StaffSessions,
+)
 
 logger = logging.getLogger(__name__)
 

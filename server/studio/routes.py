@@ -23,16 +23,12 @@ from server.content.local import IMAGES_FOLDER
 from server.content.photo_urls import PhotoUrlPolicy
 from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
-from server.studio.backends import StaffSessions, StudioContent
-from server.studio.firebase_sign_in import FirebaseSessions
-from server.studio.firestore_content import FirestoreStudioContent
+from server.studio.content import FirestoreStudioContent, LocalStudioContent, StudioContent
 from server.studio.google_sign_in import GoogleSignIn, auth_emulator_host
-from server.studio.local_content import LocalStudioContent
 from server.studio.pages import Refusal, StudioPages
-from server.studio.photos import LocalPhotoFolder, PhotoStore
+from server.studio.photos import LocalPhotoFolder, PhotoStore, StoragePhotos
 from server.studio.service import Missing, StudioService
-from server.studio.sessions import SessionStore
-from server.studio.storage_photos import StoragePhotos
+from server.studio.sessions import FirebaseSessions, SessionStore, StaffSessions
 
 PREFIX = "/studio"
 Endpoint = Callable[[StudioPages, Request], Awaitable[Response]]

@@ -22,7 +22,7 @@ from server.content.models import (
     site_order,
 )
 from server.content.photo_urls import PhotoUrlPolicy
-from server.studio.backends import Changed, StudioContent
+from server.studio.content import Changed, StudioContent
 from server.studio.forms import FieldError, free_id, make_id, model_errors, text_errors
 from server.studio.photos import (
     MAX_PIXELS,
@@ -277,25 +277,19 @@ class StudioService:
         if photo_input.data or photo_input.too_big:
             if held:
                 await self.photos.release(collection, held)  # another photo chosen instead
-            return self._checked(photo_input, errors), ""
+            try:
+                if photo_input.too_big:
+                    raise PhotoProblem("photo_too_big")  # never read
+                return check_photo(photo_input.data, max_bytes=self.photo_max_bytes), ""
+            except PhotoProblem as problem:
+                errors["photo"] = FieldError(problem.key, self.limits)
+                return None, ""
         photo = await self.photos.held(collection, held) if held else None
         if photo is not None:
             return photo, held
         if required:
             errors["photo"] = FieldError("photo_required")
         return None, ""
-
-    def _checked(
-        self, photo_input: PhotoInput, errors: dict[str, FieldError]
-    ) -> CheckedPhoto | None:
-        if photo_input.too_big:
-            errors["photo"] = FieldError("photo_too_big", self.limits)  # never read
-            return None
-        try:
-            return check_photo(photo_input.data, max_bytes=self.photo_max_bytes)
-        except PhotoProblem as problem:
-            errors["photo"] = FieldError(problem.key, self.limits)
-            return None
 
     async def _keep(
         self, collection: Collection, photo: CheckedPhoto | None, held: str
