@@ -62,13 +62,13 @@ class Missing(Exception):
 
 @dataclass
 class Invalid(Exception):
-    """Nothing written: each field's mistake, and the photo held for the form's next Save;
-    for the form of an existing entry, the version it is now and its photo."""
+    """Nothing written: each field's mistake; for the form of an existing entry, the version
+    it is now and its photo; and the photo held for the form's next Save."""
 
     errors: Mapping[str, FieldError]
-    kept: HeldPhoto | None
     version: str = ""
     photo_url: str = ""
+    kept: HeldPhoto | None = None
 
 
 @dataclass
@@ -77,7 +77,7 @@ class Conflict(Exception):
 
     theirs: dict[str, Any]
     version: str
-    kept: HeldPhoto | None
+    kept: HeldPhoto | None = None
 
 
 class StudioService:
@@ -135,24 +135,25 @@ class StudioService:
         if not wanted and "name" not in errors:
             errors["name" if collection is not Collection.SLIDER else "photo"] = FieldError("no_id")
         photo, held = await self._chosen_photo(collection, photo_input, errors, required=True)
-        if errors or photo is None:
-            raise Invalid(errors, await self._keep(collection, photo, held))
-        taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
-        document_id = free_id(wanted, taken)
-        photo_url = await self.photos.store(collection, document_id, photo)
-        async with self._discarded_unless_written(collection, photo_url):
-            document = {**values, "photoUrl": photo_url}
-            # The files' usual order of fields, empty optional ones left out.
-            fields = {
-                name: document[name]
-                for name in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
-                if document.get(name)
-            }
-            errors = model_errors(collection, fields, self._photo_urls)
-            if not errors and not await self.content.create(collection, document_id, fields):
-                errors = {"name": FieldError("not_accepted", {"detail": "id taken"})}
-            if errors:
-                raise Invalid(errors, await self._keep(collection, photo, held))
+        async with self._held_if_refused(collection, photo, held):
+            if errors or photo is None:
+                raise Invalid(errors)
+            taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
+            document_id = free_id(wanted, taken)
+            photo_url = await self.photos.store(collection, document_id, photo)
+            async with self._discarded_unless_written(collection, photo_url):
+                document = {**values, "photoUrl": photo_url}
+                # The files' usual order of fields, empty optional ones left out.
+                fields = {
+                    name: document[name]
+                    for name in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
+                    if document.get(name)
+                }
+                errors = model_errors(collection, fields, self._photo_urls)
+                if not errors and not await self.content.create(collection, document_id, fields):
+                    errors = {"name": FieldError("not_accepted", {"detail": "id taken"})}
+                if errors:
+                    raise Invalid(errors)
         await self.photos.release(collection, held)
         self._done(who, "create", collection, document_id)
         return document_id
@@ -173,33 +174,30 @@ class StudioService:
         current, version = await self.existing(collection, document_id)
         errors = text_errors(collection, values)
         photo, held = await self._chosen_photo(collection, photo_input, errors, required=False)
-        if opened_version != version:
-            raise Conflict(current, version, await self._keep(collection, photo, held))
         shown_photo = str(current.get("photoUrl", ""))
-        if errors:
-            kept = await self._keep(collection, photo, held)
-            raise Invalid(errors, kept, version, shown_photo)
-        fields = dict(values)
-        if not fields and photo is None:
-            return False
-        if photo is not None:
-            fields["photoUrl"] = await self.photos.store(collection, document_id, photo)
-        new_photo = fields.get("photoUrl")
-        async with self._discarded_unless_written(collection, new_photo):
-            errors = model_errors(collection, {**current, **fields}, self._photo_urls)
+        async with self._held_if_refused(collection, photo, held):
+            if opened_version != version:
+                raise Conflict(current, version)
             if errors:
-                kept = await self._keep(collection, photo, held)
-                raise Invalid(errors, kept, version, shown_photo)
-            try:
-                updated = await self.content.update(
-                    collection, document_id, fields, version=version
-                )
-            except Changed:  # saved by someone else a moment ago
-                latest, latest_version = await self.existing(collection, document_id)
-                kept = await self._keep(collection, photo, held)
-                raise Conflict(latest, latest_version, kept) from None
-            if not updated:
-                raise Missing(document_id)
+                raise Invalid(errors, version, shown_photo)
+            fields = dict(values)
+            if not fields and photo is None:
+                return False
+            if photo is not None:
+                fields["photoUrl"] = await self.photos.store(collection, document_id, photo)
+            new_photo = fields.get("photoUrl")
+            async with self._discarded_unless_written(collection, new_photo):
+                errors = model_errors(collection, {**current, **fields}, self._photo_urls)
+                if errors:
+                    raise Invalid(errors, version, shown_photo)
+                try:
+                    written = await self.content.update(
+                        collection, document_id, fields, version=version
+                    )
+                except Changed:  # saved by someone else a moment ago
+                    raise Conflict(*await self.existing(collection, document_id)) from None
+                if not written:
+                    raise Missing(document_id)
         await self.photos.release(collection, held)
         # The old photo goes only once the document points at the new one.
         old_photo = current.get("photoUrl")
@@ -215,8 +213,7 @@ class StudioService:
         try:
             removed = await self.content.delete(collection, document_id, version=version)
         except Changed:
-            current, current_version = await self.existing(collection, document_id)
-            raise Conflict(current, current_version, None) from None
+            raise Conflict(*await self.existing(collection, document_id)) from None
         if removed is None:
             raise Missing(document_id)
         photo_url = removed.get("photoUrl")
@@ -291,14 +288,18 @@ class StudioService:
             errors["photo"] = FieldError("photo_required")
         return None, ""
 
-    async def _keep(
+    @asynccontextmanager
+    async def _held_if_refused(
         self, collection: Collection, photo: CheckedPhoto | None, held: str
-    ) -> HeldPhoto | None:
-        """Hold a form's good photo while the form comes back, so it need not be chosen again."""
-        if photo is None:
-            return None
-        name = held or await self.photos.hold(collection, photo)
-        return HeldPhoto(name, preview_data_url(photo))
+    ) -> AsyncIterator[None]:
+        """A form that comes back keeps its good photo, so it need not be chosen again."""
+        try:
+            yield
+        except (Invalid, Conflict) as refused:
+            if photo is not None:
+                name = held or await self.photos.hold(collection, photo)
+                refused.kept = HeldPhoto(name, preview_data_url(photo))
+            raise
 
     async def _discard_unused(self, collection: Collection, photo_url: str) -> None:
         for other in Collection:
