@@ -20,6 +20,7 @@ import secrets
 import time
 import uuid
 import warnings
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
@@ -98,10 +99,9 @@ def preview_data_url(photo: CheckedPhoto, width: int = 480) -> str:
     return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-class PhotoStore:
+class PhotoStore(ABC):
     """Where photos go: `<public>/<collection>/<file>`, linked from the content, and held
     ones (a form's photo kept while the form comes back) in `<unpublished>/`, not public.
-
     A subclass reads and writes paths relative to its root."""
 
     public: str
@@ -141,26 +141,23 @@ class PhotoStore:
         if HELD_NAME.fullmatch(name):
             await self._remove(f"{self.unpublished}/{collection.page_key}/{name}")
 
-    async def close(self) -> None:
-        """Nothing to close: files."""
-
+    @abstractmethod
+    async def close(self) -> None: ...
+    @abstractmethod
     async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
         """Write the photo; the URL it is linked by, when public."""
-        raise NotImplementedError
 
-    async def _read(self, path: str) -> bytes | None:
-        raise NotImplementedError
-
-    async def _remove(self, path: str) -> None:
-        raise NotImplementedError
-
+    @abstractmethod
+    async def _read(self, path: str) -> bytes | None: ...
+    @abstractmethod
+    async def _remove(self, path: str) -> None: ...
+    @abstractmethod
     async def _remove_older(self, folder: str, before: float) -> None:
         """Remove the folder's files written before `before` (a time.time())."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _path(self, photo_url: str) -> str | None:
         """The path of a URL this store links a photo by; None for any other URL."""
-        raise NotImplementedError
 
 
 class LocalPhotoFolder(PhotoStore):
@@ -171,6 +168,9 @@ class LocalPhotoFolder(PhotoStore):
 
     def __init__(self, content_dir: Path) -> None:
         self._root = content_dir
+
+    async def close(self) -> None:
+        """Nothing to close: files."""
 
     async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
         target = self._root / path
