@@ -105,6 +105,7 @@ class StudioPages:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        self._templates.globals.update(collections=list(Collection), locales=LOCALES)
         self._stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
 
     async def home(self, request: Request) -> Response:
@@ -181,10 +182,7 @@ class StudioPages:
             raise Refusal(429, "too_many")
         credentials = Credentials()
         if self.sessions.asks_for_credentials:
-            length = request.headers.get("content-length", "")
-            if not length.isdigit() or int(length) > FORM_OVERHEAD_BYTES:
-                raise Refusal(413, "too_large", self.service.limits)
-            form = await request.form(max_files=0, max_fields=5)
+            form = await self._read_form(request, FORM_OVERHEAD_BYTES, max_fields=5)
             credentials = Credentials(
                 id_token=_form_text(form, "id_token"),
                 email=_form_text(form, "email").strip(),
@@ -303,18 +301,23 @@ class StudioPages:
         session = await self._require_session(request)  # before reading any body
         if upload and not self.upload_limits.allow(_client(request)):
             raise Refusal(429, "too_many")
-        length = request.headers.get("content-length")
-        limit = FORM_OVERHEAD_BYTES + (
-            UPLOAD_CEILING * self.service.photo_max_bytes if upload else 0
+        photo = UPLOAD_CEILING * self.service.photo_max_bytes if upload else 0
+        form = await self._read_form(
+            request, FORM_OVERHEAD_BYTES + photo, max_files=1 if upload else 0
         )
-        if length is None or not length.isdigit() or int(length) > limit:
-            raise Refusal(413, "too_large", self.service.limits)
-        form = await request.form(max_files=1 if upload else 0, max_fields=20)
         token = form.get("csrf")
         if not session.accepts(token if isinstance(token, str) else None):
             await form.close()
             raise Refusal(403, "bad_token")
         return session, form
+
+    async def _read_form(
+        self, request: Request, limit: int, *, max_files: int = 0, max_fields: int = 20
+    ) -> FormData:
+        length = request.headers.get("content-length", "")
+        if not length.isdigit() or int(length) > limit:
+            raise Refusal(413, "too_large", self.service.limits)
+        return await request.form(max_files=max_files, max_fields=max_fields)
 
     async def _photo_input(self, form: FormData) -> PhotoInput:
         """The form's photo: read only when within the limit."""
@@ -396,7 +399,6 @@ class StudioPages:
             version=version,
             their_changes=their_changes,
             preview=_preview(collection, document_id or "preview", values),
-            locales=LOCALES,
             kept=kept,
             limits=self.service.limits,
             max_bytes=self.service.photo_max_bytes,
@@ -461,7 +463,6 @@ class StudioPages:
                     (other.code, _language_name(other)) for other in LOCALES if other != locale
                 ],
                 "here": quote(request.url.path),
-                "collections": list(Collection),
             }
         )
         return HTMLResponse(html, status, headers=studio_headers(self._image_hosts, scripts))

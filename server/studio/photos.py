@@ -90,10 +90,10 @@ def check_photo(data: bytes, *, max_bytes: int) -> CheckedPhoto:
     return CheckedPhoto(buffer.getvalue(), ACCEPTED_FORMATS[kind])
 
 
-def preview_data_url(photo: CheckedPhoto, width: int = 480) -> str:
+def preview_data_url(photo: CheckedPhoto) -> str:
     """A small JPEG of the photo as a data: URL, for the form that holds it."""
     with Image.open(io.BytesIO(photo.data)) as image:
-        image.thumbnail((width, width))
+        image.thumbnail((480, 480))
         buffer = io.BytesIO()
         image.convert("RGB").save(buffer, "JPEG", quality=75)
     return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
