@@ -104,6 +104,12 @@ class LocalStudioContent:
                     doc[POSITION_FIELD] = positions[doc[ID_KEY]]
             await self._write(collection, raw)
 
+    async def photo_in_use(self, photo_url: str) -> bool:
+        for collection in Collection:
+            if any(f.get("photoUrl") == photo_url for _id, f in await self.documents(collection)):
+                return True
+        return False
+
     async def close(self) -> None:
         """Nothing to close: files."""
 
@@ -186,6 +192,16 @@ class FirestoreStudioContent:
         for document_id, position in positions.items():
             batch.update(self._reference(collection, document_id), {POSITION_FIELD: position})
         await batch.commit()
+
+    async def photo_in_use(self, photo_url: str) -> bool:
+        # A query, so an edit costs one billed read per collection, not one per entry.
+        for collection in Collection:
+            query = self._client.collection(collection.firestore_name).where(
+                filter=firestore.FieldFilter("photoUrl", "==", photo_url)
+            )
+            async for _snapshot in query.limit(1).stream():
+                return True
+        return False
 
     async def close(self) -> None:
         self._client.close()  # type: ignore[no-untyped-call]  # untyped in the library

@@ -302,8 +302,5 @@ class StudioService:
             raise
 
     async def _discard_unused(self, collection: Collection, photo_url: str) -> None:
-        for other in Collection:
-            for _id, fields in await self.content.documents(other):
-                if fields.get("photoUrl") == photo_url:
-                    return
-        await self.photos.discard(collection, photo_url)
+        if not await self.content.photo_in_use(photo_url):
+            await self.photos.discard(collection, photo_url)
