@@ -23,8 +23,7 @@ from harness.firebase_emulators import AuthEmulator, StorageEmulator, firebase_s
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer
 from server.content.models import Collection
-from server.studio.backends import Changed
-from server.studio.firestore_content import FirestoreStudioContent
+from server.studio.content import Changed, FirestoreStudioContent
 
 pytestmark = pytest.mark.emulator
 
@@ -276,16 +275,18 @@ async def test_firestore_refuses_a_write_over_a_newer_one(
     content = FirestoreStudioContent.connect(firestore_emulator.project)
     fields = {"name": "Umm Qais", "description": "Basalt.", "photoUrl": PHOTO}
     assert await content.create(Collection.PROJECTS, "umm-qais", fields)
-    opened = await content.version(Collection.PROJECTS, "umm-qais")
-    assert opened is not None
+    found = await content.document(Collection.PROJECTS, "umm-qais")
+    assert found is not None
+    opened = found[1]
     assert await content.update(Collection.PROJECTS, "umm-qais", {"name": "A"}, version=opened)
     with pytest.raises(Changed):
         await content.update(Collection.PROJECTS, "umm-qais", {"name": "B"}, version=opened)
     with pytest.raises(Changed):
         await content.delete(Collection.PROJECTS, "umm-qais", version=opened)
-    assert await content.document(Collection.PROJECTS, "umm-qais") == {**fields, "name": "A"}
-    latest = await content.version(Collection.PROJECTS, "umm-qais")
-    assert latest is not None
+    found = await content.document(Collection.PROJECTS, "umm-qais")
+    assert found is not None
+    latest_fields, latest = found
+    assert latest_fields == {**fields, "name": "A"}
     assert await content.delete(Collection.PROJECTS, "umm-qais", version=latest) is not None
     await content.close()
 
@@ -303,7 +304,7 @@ async def test_positions_are_written_to_firestore_in_one_batch(
     stored = dict(await content.documents(Collection.COLLABRATIONS))
     assert (stored["petra"]["position"], stored["jerash"]["position"]) == (10, 20)
     for name in ("jerash", "petra"):
-        version = await content.version(Collection.COLLABRATIONS, name)
-        assert version is not None
-        await content.delete(Collection.COLLABRATIONS, name, version=version)
+        found = await content.document(Collection.COLLABRATIONS, name)
+        assert found is not None
+        await content.delete(Collection.COLLABRATIONS, name, version=found[1])
     await content.close()

@@ -38,7 +38,6 @@ def test_a_phone_photo_is_kept_upright_without_its_metadata(kind: str) -> None:
         assert image.format == kind
         assert dict(image.getexif()) == {}
         assert image.size == (40, 60)  # turned as the phone meant
-    assert (kept.width, kept.height) == (40, 60)
 
 
 def test_a_file_that_is_not_an_image_is_refused() -> None:
@@ -55,7 +54,7 @@ async def test_a_held_photo_is_found_by_its_own_name_only_and_old_ones_go(tmp_pa
     held = await photos.held(Collection.PROJECTS, name)
     assert held is not None
     assert held.data == photo.data
-    assert (held.width, held.height, held.extension) == (40, 60, "jpg")
+    assert held.extension == "jpg"
     # Only a held photo's own name, in its own collection: no path leads elsewhere.
     (tmp_path / "projects.json").write_text("[]")
     assert await photos.held(Collection.PROJECTS, "../../projects.json") is None

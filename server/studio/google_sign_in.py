@@ -23,13 +23,8 @@ class GoogleSignIn:
     api_key: str
     auth_domain: str
     project_id: str
-    # /assets/studio-googleSignIn-<hash>.js, as build.py recorded it.
-    script_url: str
+    script_url: str  # /assets/studio-googleSignIn-<hash>.js, as build.py recorded it
     emulator_host: str | None = None
-
-    @property
-    def emulator_origin(self) -> str | None:
-        return f"http://{self.emulator_host}" if self.emulator_host else None
 
     @property
     def page_config(self) -> str:
@@ -38,20 +33,16 @@ class GoogleSignIn:
             "apiKey": self.api_key,
             "authDomain": self.auth_domain,
             "projectId": self.project_id,
-            "emulator": self.emulator_origin,
+            "emulator": f"http://{self.emulator_host}" if self.emulator_host else None,
         }
         return json.dumps(config, separators=(",", ":"))
 
     def csp_directives(self) -> dict[str, str]:
         """What the popup sign-in needs beyond the studio's plain forms."""
-        if self.emulator_origin:
+        if self.emulator_host:
             # The emulator serves the token API, the popup's page and its helper iframe.
-            api, frame = self.emulator_origin, self.emulator_origin
+            api = frame = f"http://{self.emulator_host}"
         else:
             api = f"https://{IDENTITY_TOOLKIT_HOST} https://{SECURE_TOKEN_HOST}"
             frame = f"https://{self.auth_domain}"
-        return {
-            "script-src": f"'self' {GAPI_ORIGIN}",
-            "connect-src": api,
-            "frame-src": frame,
-        }
+        return {"script-src": f"'self' {GAPI_ORIGIN}", "connect-src": api, "frame-src": frame}

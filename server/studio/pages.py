@@ -1,16 +1,14 @@
 """The studio's HTTP side: its pages (Jinja2, rendered on the server, so every form
-works on any phone before, or without, any script), the sign-in and sign-out,
-and the checks every write passes first.
-
-Every write needs a session (else 401) and the session's CSRF token (else
-403), and changes nothing otherwise. What a write does is the service's
-(service.py); here a request becomes its arguments and its outcome a page.
+works without any script), the sign-in and sign-out, and the checks every write
+passes first: a session (else 401) and its CSRF token (else 403).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -29,7 +27,6 @@ from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
 from server.site_facts import PALETTE_FILE
 from server.site_map import LIST_PAGES, ItemPage
-from server.studio.backends import StaffSessions
 from server.studio.forms import (
     FieldError,
     field_locale,
@@ -38,16 +35,21 @@ from server.studio.forms import (
     text_fields,
 )
 from server.studio.google_sign_in import GoogleSignIn
-from server.studio.security import studio_headers
 from server.studio.service import (
     Conflict,
     HeldPhoto,
     Invalid,
-    Missing,
     PhotoInput,
     StudioService,
 )
-from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, Credentials, NoAccess, StaffSession
+from server.studio.sessions import (
+    COOKIE_NAME,
+    COOKIE_PATH,
+    Credentials,
+    NoAccess,
+    StaffSession,
+    StaffSessions,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -67,14 +69,13 @@ UPLOAD_CEILING = 4
 LIVE_LOOKS = 30
 
 
+@dataclass
 class Refusal(Exception):
     """A request refused before anything changed: its status and the message's key."""
 
-    def __init__(self, status: int, key: str, values: Mapping[str, object] | None = None) -> None:
-        super().__init__(key)
-        self.status = status
-        self.key = key
-        self.values = values or {}
+    status: int
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
 
 
 class StudioPages:
@@ -104,12 +105,11 @@ class StudioPages:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        self._templates.globals.update(collections=list(Collection), locales=LOCALES)
         self._stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
 
-    # Pages -------------------------------------------------------------------
-
     async def home(self, request: Request) -> Response:
-        if await self._session(request) is not None:
+        if await self.sessions.find(request.cookies.get(COOKIE_NAME)) is not None:
             return _redirect(request, "studio_list", collection=Collection.PROJECTS.page_key)
         return self._sign_in_page(request)
 
@@ -156,28 +156,25 @@ class StudioPages:
         return self._page(
             request,
             "list.html",
-            {"collection": collection, "items": items, "banner": banner},
+            collection=collection,
+            items=items,
+            banner=banner,
             session=session,
             refresh=_next_look(request) if banner is not None and not banner["live"] else None,
         )
 
     async def new_form(self, request: Request) -> Response:
-        session = await self._require_session(request)
-        return self._form(request, session, _collection(request), None, {}, {})
+        return self._form(request, await self._require_session(request), {})
 
     async def edit_form(self, request: Request) -> Response:
         session = await self._require_session(request)
-        collection, document_id = _collection(request), request.path_params["id"]
-        fields, version = await self._existing(collection, document_id)
-        return self._form(request, session, collection, document_id, fields, {}, version=version)
+        fields, version = await self.service.existing(_collection(request), _id(request))
+        return self._form(request, session, fields, version=version)
 
     async def delete_form(self, request: Request) -> Response:
         session = await self._require_session(request)
-        collection, document_id = _collection(request), request.path_params["id"]
-        fields, version = await self._existing(collection, document_id)
-        return self._delete_page(request, session, collection, document_id, fields, version)
-
-    # Sign-in and sign-out ----------------------------------------------------
+        fields, version = await self.service.existing(_collection(request), _id(request))
+        return self._delete_page(request, session, fields, version)
 
     async def sign_in(self, request: Request) -> Response:
         _require_same_origin(request)
@@ -185,10 +182,7 @@ class StudioPages:
             raise Refusal(429, "too_many")
         credentials = Credentials()
         if self.sessions.asks_for_credentials:
-            length = request.headers.get("content-length", "")
-            if not length.isdigit() or int(length) > FORM_OVERHEAD_BYTES:
-                raise Refusal(413, "too_large", self.service.limits)
-            form = await request.form(max_files=0, max_fields=5)
+            form = await self._read_form(request, FORM_OVERHEAD_BYTES, max_fields=5)
             credentials = Credentials(
                 id_token=_form_text(form, "id_token"),
                 email=_form_text(form, "email").strip(),
@@ -223,8 +217,6 @@ class StudioPages:
         response.delete_cookie(COOKIE_NAME, path=COOKIE_PATH, httponly=True, samesite="strict")
         return response
 
-    # Writes ------------------------------------------------------------------
-
     async def create(self, request: Request) -> Response:
         session, form = await self._write_request(request, upload=True)
         collection = _collection(request)
@@ -234,14 +226,12 @@ class StudioPages:
                 session.who, collection, values, await self._photo_input(form)
             )
         except Invalid as invalid:
-            return self._form(
-                request, session, collection, None, values, invalid.errors, 422, kept=invalid.kept
-            )
-        return _list_redirect(request, collection, saved=document_id)
+            return self._form(request, session, values, invalid.errors, 422, kept=invalid.kept)
+        return _list_redirect(request, collection, "saved", document_id)
 
     async def update(self, request: Request) -> Response:
         session, form = await self._write_request(request, upload=True)
-        collection, document_id = _collection(request), request.path_params["id"]
+        collection, document_id = _collection(request), _id(request)
         values = read_text_fields(collection, form)
         try:
             written = await self.service.update(
@@ -252,85 +242,56 @@ class StudioPages:
                 await self._photo_input(form),
                 opened_version=_form_text(form, "version"),
             )
-        except Missing:
-            raise HTTPException(404) from None
         except Invalid as invalid:
-            return self._form(
-                request,
-                session,
-                collection,
-                document_id,
-                {**values, "photoUrl": invalid.photo_url},
-                invalid.errors,
-                422,
-                version=invalid.version,
-                kept=invalid.kept,
-            )
+            yours = {**values, "photoUrl": invalid.photo_url}
+            kept = invalid.kept
+            return self._form(request, session, yours, invalid.errors, 422, invalid.version, kept)
         except Conflict as conflict:
-            return self._changed_form(request, session, collection, document_id, values, conflict)
+            # The form again: the staff member's text kept, the other person's beside it;
+            # saving again now replaces their version knowingly.
+            theirs = conflict.theirs
+            their_changes = {
+                name: theirs.get(name, "")
+                for name in text_fields(collection)
+                if theirs.get(name, "") != values.get(name, "")
+            }
+            yours = {**values, "photoUrl": theirs.get("photoUrl", "")}
+            version, kept = conflict.version, conflict.kept
+            return self._form(request, session, yours, {}, 409, version, kept, their_changes)
         if not written:
             return _redirect(request, "studio_list", collection=collection.page_key)
-        return _list_redirect(request, collection, saved=document_id)
+        return _list_redirect(request, collection, "saved", document_id)
 
     async def delete(self, request: Request) -> Response:
         session, form = await self._write_request(request)
-        collection, document_id = _collection(request), request.path_params["id"]
+        collection, document_id = _collection(request), _id(request)
         try:
             await self.service.delete(
                 session.who, collection, document_id, _form_text(form, "version")
             )
-        except Missing:
-            raise HTTPException(404) from None
         except Conflict as conflict:
             # Edited by someone else since the question was asked: ask again, with their version.
-            return self._delete_page(
-                request,
-                session,
-                collection,
-                document_id,
-                conflict.theirs,
-                conflict.version,
-                changed=True,
-            )
-        return _list_redirect(request, collection, deleted=document_id)
+            return self._delete_page(request, session, conflict.theirs, conflict.version, 409)
+        return _list_redirect(request, collection, "deleted", document_id)
 
     async def move(self, request: Request) -> Response:
         session, form = await self._write_request(request)
-        collection, document_id = _collection(request), request.path_params["id"]
+        collection, document_id = _collection(request), _id(request)
         up = _form_text(form, "direction") == "up"
-        try:
-            await self.service.move(session.who, collection, document_id, up=up)
-        except Missing:
-            raise HTTPException(404) from None
+        await self.service.move(session.who, collection, document_id, up=up)
         listing = _url(request, "studio_list", collection=collection.page_key)
         return RedirectResponse(f"{listing}#item-{quote(document_id)}", 303)
 
     def refusal_page(self, request: Request, refusal: Refusal) -> Response:
         return self._page(
-            request,
-            "refusal.html",
-            {"key": refusal.key, "values": refusal.values},
-            status=refusal.status,
+            request, "refusal.html", status=refusal.status, key=refusal.key, values=refusal.values
         )
 
-    # Helpers -----------------------------------------------------------------
-
-    async def _session(self, request: Request) -> StaffSession | None:
-        return await self.sessions.find(request.cookies.get(COOKIE_NAME))
-
     async def _require_session(self, request: Request) -> StaffSession:
-        session = await self._session(request)
+        session = await self.sessions.find(request.cookies.get(COOKIE_NAME))
         if session is None:
             raise Refusal(401, "signed_out")
         return session
-
-    async def _existing(
-        self, collection: Collection, document_id: str
-    ) -> tuple[dict[str, Any], str]:
-        try:
-            return await self.service.existing(collection, document_id)
-        except Missing:
-            raise HTTPException(404) from None
 
     async def _write_request(
         self, request: Request, *, upload: bool = False
@@ -340,18 +301,23 @@ class StudioPages:
         session = await self._require_session(request)  # before reading any body
         if upload and not self.upload_limits.allow(_client(request)):
             raise Refusal(429, "too_many")
-        length = request.headers.get("content-length")
-        limit = FORM_OVERHEAD_BYTES + (
-            UPLOAD_CEILING * self.service.photo_max_bytes if upload else 0
+        photo = UPLOAD_CEILING * self.service.photo_max_bytes if upload else 0
+        form = await self._read_form(
+            request, FORM_OVERHEAD_BYTES + photo, max_files=1 if upload else 0
         )
-        if length is None or not length.isdigit() or int(length) > limit:
-            raise Refusal(413, "too_large", self.service.limits)
-        form = await request.form(max_files=1 if upload else 0, max_fields=20)
         token = form.get("csrf")
         if not session.accepts(token if isinstance(token, str) else None):
             await form.close()
             raise Refusal(403, "bad_token")
         return session, form
+
+    async def _read_form(
+        self, request: Request, limit: int, *, max_files: int = 0, max_fields: int = 20
+    ) -> FormData:
+        length = request.headers.get("content-length", "")
+        if not length.isdigit() or int(length) > limit:
+            raise Refusal(413, "too_large", self.service.limits)
+        return await request.form(max_files=max_files, max_fields=max_fields)
 
     async def _photo_input(self, form: FormData) -> PhotoInput:
         """The form's photo: read only when within the limit."""
@@ -383,98 +349,61 @@ class StudioPages:
             "url": _public_url(collection, saved),
         }
 
-    def _changed_form(
-        self,
-        request: Request,
-        session: StaffSession,
-        collection: Collection,
-        document_id: str,
-        yours: Mapping[str, Any],
-        conflict: Conflict,
-    ) -> Response:
-        """The form again, 409: the staff member's text kept, the other person's beside it."""
-        theirs = conflict.theirs
-        their_changes = {
-            name: theirs.get(name, "")
-            for name in text_fields(collection)
-            if theirs.get(name, "") != yours.get(name, "")
-        }
-        return self._form(
-            request,
-            session,
-            collection,
-            document_id,
-            {**yours, "photoUrl": theirs.get("photoUrl", "")},
-            {},
-            409,
-            # Saving again now replaces their version knowingly.
-            version=conflict.version,
-            their_changes=their_changes,
-            kept=conflict.kept,
-        )
-
     def _delete_page(
         self,
         request: Request,
         session: StaffSession,
-        collection: Collection,
-        document_id: str,
         fields: dict[str, Any],
         version: str,
-        *,
-        changed: bool = False,
+        status: int = 200,
     ) -> Response:
+        document_id = _id(request)
         return self._page(
             request,
             "delete.html",
-            {
-                "collection": collection,
-                "id": document_id,
-                "name": _shown_name(document_id, fields, request_locale(request)),
-                "fields": fields,
-                "version": version,
-                "changed": changed,
-            },
+            status=status,
+            collection=_collection(request),
+            id=document_id,
+            name=_shown_name(document_id, fields, request_locale(request)),
+            fields=fields,
+            version=version,
+            changed=status == 409,
             session=session,
-            status=409 if changed else 200,
         )
 
     def _form(
         self,
         request: Request,
         session: StaffSession,
-        collection: Collection,
-        document_id: str | None,
         values: Mapping[str, Any],
-        errors: Mapping[str, FieldError],
+        errors: Mapping[str, FieldError] | None = None,
         status: int = 200,
-        *,
         version: str = "",
-        their_changes: Mapping[str, str] | None = None,
         kept: HeldPhoto | None = None,
+        their_changes: Mapping[str, str] | None = None,
     ) -> Response:
+        """The form of the request's collection, for a new entry or the one it names."""
+        collection, document_id = _collection(request), request.path_params.get("id")
         if kept is not None:
             values = {**values, "photoUrl": kept.preview}
         return self._page(
             request,
             "form.html",
-            {
-                "collection": collection,
-                "id": document_id,
-                "values": values,
-                "errors": errors,
-                "fields": [_field(name) for name in text_fields(collection)],
-                "version": version,
-                "their_changes": their_changes,
-                "preview": _preview(collection, document_id or "preview", values),
-                "kept": kept,
-                "limits": self.service.limits,
-                "max_bytes": self.service.photo_max_bytes,
-                "photo_size_script": self._photo_size_script,
-            },
-            session=session,
             status=status,
             scripts={"script-src": "'self'"} if self._photo_size_script else None,
+            collection=collection,
+            id=document_id,
+            values=values,
+            errors=errors or {},
+            fields=[_field(name) for name in text_fields(collection)],
+            version=version,
+            their_changes=their_changes,
+            preview=_preview(collection, document_id or "preview", values),
+            kept=kept,
+            limits=self.service.limits,
+            max_bytes=self.service.photo_max_bytes,
+            photo_size_script=self._photo_size_script,
+            session=session,
         )
 
     def _sign_in_page(
@@ -489,26 +418,22 @@ class StudioPages:
         return self._page(
             request,
             "sign_in.html",
-            {
-                "local": not self.sessions.asks_for_credentials,
-                "error": error,
-                "google": google,
-                "email": email,
-            },
             status=status,
             scripts=google.csp_directives() if google else None,
+            local=not self.sessions.asks_for_credentials,
+            error=error,
+            google=google,
+            email=email,
         )
 
     def _page(
         self,
         request: Request,
         template: str,
-        context: Mapping[str, Any],
         *,
-        session: StaffSession | None = None,
         status: int = 200,
-        refresh: str | None = None,
         scripts: Mapping[str, str] | None = None,
+        **context: object,
     ) -> Response:
         locale = request_locale(request)
 
@@ -525,28 +450,52 @@ class StudioPages:
             english, language = field_locale(name)
             return t("in_language", field=t(english), language=_language_name(language))
 
-        def url(name: str, **params: str) -> str:
-            return _url(request, name, **params)
-
         html = self._templates.get_template(template).render(
             {
                 **context,
                 "t": t,
                 "label": label,
                 "error_text": error_text,
-                "url": url,
+                "url": partial(_url, request),
                 "locale": locale,
                 "dir": locale.dir,
                 "languages": [
                     (other.code, _language_name(other)) for other in LOCALES if other != locale
                 ],
                 "here": quote(request.url.path),
-                "session": session,
-                "collections": list(Collection),
-                "refresh": refresh,
             }
         )
         return HTMLResponse(html, status, headers=studio_headers(self._image_hosts, scripts))
+
+
+def studio_headers(
+    image_hosts: tuple[str, ...], scripts: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """The studio's own headers (the security-headers middleware keeps a header a response
+    has): its CSP, no indexing, no caching. `scripts`: the script directives of a page that
+    runs one (the Google sign-in, the form's photo check), each the studio's own file."""
+    images = " ".join(f"https://{host}" for host in image_hosts)
+    directives = {
+        # No script elsewhere: the studio is plain forms, working without any.
+        "default-src": "'none'",
+        **(scripts or {}),
+        "style-src": "'self'",
+        "img-src": f"'self' data: {images}".strip(),
+        "form-action": "'self'",
+        "frame-ancestors": "'none'",
+        "base-uri": "'none'",
+    }
+    csp = "; ".join(f"{name} {value}" for name, value in directives.items())
+    headers = {
+        "Content-Security-Policy": csp,
+        "X-Robots-Tag": "noindex, nofollow",
+        "Cache-Control": "no-store",
+        "Referrer-Policy": "same-origin",
+    }
+    if scripts and "frame-src" in scripts:
+        # The Google sign-in popup reports back to this page through window.opener.
+        headers["Cross-Origin-Opener-Policy"] = "same-origin-allow-popups"
+    return headers
 
 
 def request_locale(request: Request) -> Locale:
@@ -579,9 +528,10 @@ def _redirect(request: Request, name: str, **params: str) -> RedirectResponse:
     return RedirectResponse(_url(request, name, **params), 303)
 
 
-def _list_redirect(request: Request, collection: Collection, **change: str) -> RedirectResponse:
-    """To the list, which says whether the change saved or deleted is live yet."""
-    ((what, document_id),) = change.items()
+def _list_redirect(
+    request: Request, collection: Collection, what: str, document_id: str
+) -> RedirectResponse:
+    """To the list, which says whether the change `what` ("saved", "deleted") is live yet."""
     listing = _url(request, "studio_list", collection=collection.page_key)
     return RedirectResponse(f"{listing}?{what}={quote(document_id)}", 303)
 
@@ -598,6 +548,10 @@ def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> 
     """The entry's name as staff in the studio's language call it, else the English one."""
     name = fields.get(locale.field("name")) or fields.get("name")
     return name if isinstance(name, str) and name else document_id
+
+
+def _id(request: Request) -> str:
+    return str(request.path_params["id"])
 
 
 def _collection(request: Request) -> Collection:
@@ -644,11 +598,11 @@ def _public_url(collection: Collection, document_id: str) -> str:
 
 def _preview(
     collection: Collection, document_id: str, values: Mapping[str, Any]
-) -> list[dict[str, Any]] | None:
-    """The card as visitors see it in each language, when the values make one."""
+) -> CardItem | None:
+    """The card visitors would see (in each language, as the template shows it)."""
     if collection is Collection.SLIDER:
         return None
-    card = CardItem(
+    return CardItem(
         id=document_id,
         name=str(values.get("name") or ""),
         description=str(values.get("description") or ""),
@@ -657,13 +611,3 @@ def _preview(
             key: str(values[key]) for key in OPTIONAL_FIELDS[collection] if values.get(key)
         },
     )
-    return [
-        {
-            "locale": locale,
-            "dir": locale.dir,
-            "name": card.localized_name(locale),
-            "description": card.localized_description(locale),
-            "photo": card.photoUrl,
-        }
-        for locale in LOCALES
-    ]

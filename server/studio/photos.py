@@ -1,4 +1,5 @@
-"""Photos staff upload: checked to be a real image within limits, then stored.
+"""Photos staff upload: checked to be a real image within limits, then stored in
+content/images/ or in Cloud Storage for Firebase.
 
 A photo is stored re-encoded in its own format, turned upright and without
 its metadata: a phone's photo carries where it was taken (EXIF GPS), and the
@@ -10,16 +11,23 @@ never from the name the phone gave.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import io
+import os
 import re
 import secrets
 import time
+import uuid
 import warnings
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote, unquote, urlsplit
 
 import anyio
+from google.api_core.exceptions import NotFound
+from google.cloud.storage import Bucket, Client
 from PIL import Image, ImageOps
 
 from server.content.local import IMAGES_FOLDER
@@ -34,22 +42,21 @@ MAX_PIXELS = 50_000_000
 # a form abandoned with one leaves it to be removed by a later hold.
 HELD_SECONDS = 24 * 3600
 HELD_NAME = re.compile(r"[0-9a-f]{24}\.(?:jpg|png|webp)")
+DOWNLOAD_HOST = "https://firebasestorage.googleapis.com"
+CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
 
 
+@dataclass
 class PhotoProblem(Exception):
     """Why an upload is refused: a key of the studio's messages."""
 
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
+    key: str
 
 
 @dataclass(frozen=True)
 class CheckedPhoto:
     data: bytes
     extension: str
-    width: int
-    height: int
 
 
 def check_photo(data: bytes, *, max_bytes: int) -> CheckedPhoto:
@@ -71,123 +78,184 @@ def check_photo(data: bytes, *, max_bytes: int) -> CheckedPhoto:
                 if width * height > MAX_PIXELS:
                     raise PhotoProblem("photo_too_many_pixels")
                 image.verify()  # structure and checksums, without decoding the pixels
-    except PhotoProblem:
-        raise
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
-        raise PhotoProblem("photo_not_image") from None
-    upright = _without_metadata(data, kind)
-    return CheckedPhoto(upright, ACCEPTED_FORMATS[kind], *_size(upright))
-
-
-# What each format is saved with: close to the phone's own quality.
-_SAVE_OPTIONS: dict[str, dict[str, object]] = {
-    "JPEG": {"quality": 92},
-    "WEBP": {"quality": 92},
-    "PNG": {},
-}
-
-
-def _without_metadata(data: bytes, kind: str) -> bytes:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data)) as image:
-                upright = ImageOps.exif_transpose(image)
-                # The colour profile stays: without it the colours shift.
-                options = dict(_SAVE_OPTIONS[kind], icc_profile=image.info.get("icc_profile"))
+                # Close to the phone's own quality; the colour profile stays (else colours shift).
+                options = {"quality": 92} if kind != "PNG" else {}
                 buffer = io.BytesIO()
-                upright.save(buffer, kind, **options)
+                ImageOps.exif_transpose(image).save(
+                    buffer, kind, **options, icc_profile=image.info.get("icc_profile")
+                )
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
         raise PhotoProblem("photo_not_image") from None
-    return buffer.getvalue()
+    return CheckedPhoto(buffer.getvalue(), ACCEPTED_FORMATS[kind])
 
 
-def _size(data: bytes) -> tuple[int, int]:
-    with Image.open(io.BytesIO(data)) as image:
-        return image.size
-
-
-def held_name(photo: CheckedPhoto) -> str:
-    """A new, unguessable name for a photo held between a form and its next Save."""
-    return f"{secrets.token_hex(12)}.{photo.extension}"
-
-
-def from_held(name: str, data: bytes) -> CheckedPhoto:
-    """A held photo read back: it was checked and cleaned when it was first sent."""
-    return CheckedPhoto(data, name.rsplit(".", 1)[1], *_size(data))
-
-
-def preview_data_url(photo: CheckedPhoto, width: int = 480) -> str:
+def preview_data_url(photo: CheckedPhoto) -> str:
     """A small JPEG of the photo as a data: URL, for the form that holds it."""
     with Image.open(io.BytesIO(photo.data)) as image:
-        image.thumbnail((width, width))
+        image.thumbnail((480, 480))
         buffer = io.BytesIO()
         image.convert("RGB").save(buffer, "JPEG", quality=75)
     return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-class LocalPhotoFolder:
-    """Photos in content/images/<collection>/, linked as /images/<collection>/<file>."""
+class PhotoStore(ABC):
+    """Where photos go: `<public>/<collection>/<file>`, linked from the content, and held
+    ones (a form's photo kept while the form comes back) in `<unpublished>/`, not public.
+    A subclass reads and writes paths relative to its root."""
 
-    def __init__(self, content_dir: Path) -> None:
-        self._root = content_dir / IMAGES_FOLDER
-        # Outside the images folder: a held photo is not public.
-        self._held = content_dir / ".held"
+    public: str
+    unpublished: str
 
     async def store(self, collection: Collection, document_id: str, photo: CheckedPhoto) -> str:
-        """Write the photo under a name of its own (so no other photo is replaced); its URL."""
+        """The photo under a name of its own (so no other photo is replaced); its URL."""
         digest = hashlib.sha256(photo.data).hexdigest()[:12]
-        relative = f"{collection.page_key}/{document_id}-{digest}.{photo.extension}"
-        path = self._root / relative
-        temporary = path.with_name(f".{path.name}.tmp")
-
-        def write() -> None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_bytes(photo.data)
-            temporary.replace(path)
-
-        await anyio.to_thread.run_sync(write)
-        return LOCAL_IMAGES_PREFIX + relative
+        name = f"{document_id}-{digest}.{photo.extension}"
+        return await self._write(f"{self.public}/{collection.page_key}/{name}", photo, public=True)
 
     async def discard(self, collection: Collection, photo_url: str) -> None:
-        """Remove a photo the studio no longer links; only ever in the collection's folder."""
-        prefix = f"{LOCAL_IMAGES_PREFIX}{collection.page_key}/"
-        if not photo_url.startswith(prefix):
-            return
-        folder = (self._root / collection.page_key).resolve()
-        path = (folder / photo_url.removeprefix(prefix)).resolve()
-        if path.parent == folder:
-            await anyio.Path(path).unlink(missing_ok=True)
+        """Remove a photo the studio no longer links; only ever one in the collection's folder."""
+        path = self._path(photo_url) or ""
+        folder = f"{self.public}/{collection.page_key}/"
+        name = path.removeprefix(folder)
+        if path.startswith(folder) and "/" not in name and name not in ("", ".", ".."):
+            await self._remove(path)
 
     async def hold(self, collection: Collection, photo: CheckedPhoto) -> str:
         """Keep a checked photo for the form's next Save; its name. Old held ones go."""
-        name = held_name(photo)
-        folder = self._held / collection.page_key
-
-        def write() -> None:
-            folder.mkdir(parents=True, exist_ok=True)
-            stale = time.time() - HELD_SECONDS
-            for old in folder.iterdir():
-                if old.stat().st_mtime < stale:
-                    old.unlink(missing_ok=True)
-            (folder / name).write_bytes(photo.data)
-
-        await anyio.to_thread.run_sync(write)
+        name = f"{secrets.token_hex(12)}.{photo.extension}"
+        folder = f"{self.unpublished}/{collection.page_key}"
+        await self._remove_older(folder, time.time() - HELD_SECONDS)
+        await self._write(f"{folder}/{name}", photo, public=False)
         return name
 
     async def held(self, collection: Collection, name: str) -> CheckedPhoto | None:
-        """The photo held under `name`, or None (gone, or not a held photo's name)."""
+        """The photo held under `name`, or None (gone, or not a held photo's name).
+        It was checked and cleaned when it was first sent."""
         if not HELD_NAME.fullmatch(name):
             return None
-        path = anyio.Path(self._held / collection.page_key / name)
-        try:
-            return from_held(name, await path.read_bytes())
-        except FileNotFoundError:
-            return None
+        data = await self._read(f"{self.unpublished}/{collection.page_key}/{name}")
+        return None if data is None else CheckedPhoto(data, name.rsplit(".", 1)[1])
+
+    async def release(self, collection: Collection, name: str) -> None:
+        if HELD_NAME.fullmatch(name):
+            await self._remove(f"{self.unpublished}/{collection.page_key}/{name}")
+
+    @abstractmethod
+    async def close(self) -> None: ...
+    @abstractmethod
+    async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
+        """Write the photo; the URL it is linked by, when public."""
+
+    @abstractmethod
+    async def _read(self, path: str) -> bytes | None: ...
+    @abstractmethod
+    async def _remove(self, path: str) -> None: ...
+    @abstractmethod
+    async def _remove_older(self, folder: str, before: float) -> None:
+        """Remove the folder's files written before `before` (a time.time())."""
+
+    @abstractmethod
+    def _path(self, photo_url: str) -> str | None:
+        """The path of a URL this store links a photo by; None for any other URL."""
+
+
+class LocalPhotoFolder(PhotoStore):
+    """Photos in content/images/<collection>/, linked as /images/<collection>/<file>."""
+
+    public = IMAGES_FOLDER
+    unpublished = ".held"
+
+    def __init__(self, content_dir: Path) -> None:
+        self._root = content_dir
 
     async def close(self) -> None:
         """Nothing to close: files."""
 
-    async def release(self, collection: Collection, name: str) -> None:
-        if HELD_NAME.fullmatch(name):
-            await anyio.Path(self._held / collection.page_key / name).unlink(missing_ok=True)
+    async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
+        target = self._root / path
+        temporary = target.with_name(f".{target.name}.tmp")
+
+        def write() -> None:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(photo.data)
+            temporary.replace(target)
+
+        await anyio.to_thread.run_sync(write)
+        return "/" + path
+
+    async def _read(self, path: str) -> bytes | None:
+        try:
+            return await anyio.Path(self._root / path).read_bytes()
+        except FileNotFoundError:
+            return None
+
+    async def _remove(self, path: str) -> None:
+        await anyio.Path(self._root / path).unlink(missing_ok=True)
+
+    async def _remove_older(self, folder: str, before: float) -> None:
+        def remove() -> None:
+            for old in (self._root / folder).glob("*"):
+                if old.stat().st_mtime < before:
+                    old.unlink(missing_ok=True)
+
+        await anyio.to_thread.run_sync(remove)
+
+    def _path(self, photo_url: str) -> str | None:
+        return photo_url.removeprefix("/") if photo_url.startswith(LOCAL_IMAGES_PREFIX) else None
+
+
+class StoragePhotos(PhotoStore):
+    """Photos in Cloud Storage for Firebase: the project's bucket, each public photo with a
+    download token; `photoUrl` is its Firebase download URL."""
+
+    public = "studio"
+    # No download token: not public.
+    unpublished = "studio-held"
+
+    def __init__(self, bucket: Bucket) -> None:
+        self._bucket = bucket
+
+    @classmethod
+    def connect(cls, project: str, bucket_name: str) -> StoragePhotos:
+        return cls(Client(project=project).bucket(bucket_name))
+
+    async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
+        blob = self._bucket.blob(path)
+        token = str(uuid.uuid4())
+        if public:
+            # The token is what makes the Firebase download URL work without a sign-in.
+            blob.metadata = {"firebaseStorageDownloadTokens": token}
+            blob.cache_control = "public, max-age=31536000, immutable"
+        await anyio.to_thread.run_sync(
+            lambda: blob.upload_from_string(photo.data, content_type=CONTENT_TYPES[photo.extension])
+        )
+        emulator = os.environ.get("STORAGE_EMULATOR_HOST")
+        host = emulator.rstrip("/") if emulator else DOWNLOAD_HOST
+        return f"{host}/v0/b/{self._bucket.name}/o/{quote(path, safe='')}?alt=media&token={token}"
+
+    async def _read(self, path: str) -> bytes | None:
+        try:
+            return await anyio.to_thread.run_sync(self._bucket.blob(path).download_as_bytes)
+        except NotFound:
+            return None
+
+    async def _remove(self, path: str) -> None:
+        with contextlib.suppress(NotFound):
+            await anyio.to_thread.run_sync(self._bucket.blob(path).delete)
+
+    async def _remove_older(self, folder: str, before: float) -> None:
+        def remove() -> None:
+            for old in self._bucket.list_blobs(prefix=folder + "/"):
+                if old.time_created is not None and old.time_created.timestamp() < before:
+                    old.delete()
+
+        await anyio.to_thread.run_sync(remove)
+
+    async def close(self) -> None:
+        self._bucket.client.close()
+
+    def _path(self, photo_url: str) -> str | None:
+        parts = urlsplit(photo_url)
+        prefix = f"/v0/b/{self._bucket.name}/o/"
+        return unquote(parts.path.removeprefix(prefix)) if parts.path.startswith(prefix) else None

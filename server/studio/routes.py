@@ -1,10 +1,8 @@
 """The studio's routes, when it is on; none at all (so /studio is a 404) when it is off.
 
-Two ways to have it: the local studio (the embedded content in development
-mode, `./dev serve`: loopback only, no account), or the Firebase studio
-(`STUDIO=on` with `CONTENT_SOURCE=firestore`: Firebase Authentication,
-Firestore, Cloud Storage for Firebase). The routes are made with the app; the
-studio's clients are opened in its lifespan (`open_studio`) and closed with it.
+On in two ways: the local studio (the embedded content in development mode,
+`./dev serve`: loopback only, no account), or the Firebase studio (`STUDIO=on` with
+`CONTENT_SOURCE=firestore`). Its clients are opened in the app's lifespan.
 """
 
 from __future__ import annotations
@@ -12,6 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from functools import wraps
+from ipaddress import ip_address
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -24,17 +23,12 @@ from server.content.local import IMAGES_FOLDER
 from server.content.photo_urls import PhotoUrlPolicy
 from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
-from server.studio.backends import PhotoStore, StaffSessions, StudioContent
-from server.studio.firebase_sign_in import FirebaseSessions
-from server.studio.firestore_content import FirestoreStudioContent
+from server.studio.content import FirestoreStudioContent, LocalStudioContent, StudioContent
 from server.studio.google_sign_in import GoogleSignIn, auth_emulator_host
-from server.studio.local_content import LocalStudioContent
 from server.studio.pages import Refusal, StudioPages
-from server.studio.photos import LocalPhotoFolder
-from server.studio.security import is_loopback
-from server.studio.service import StudioService
-from server.studio.sessions import SessionStore
-from server.studio.storage_photos import StoragePhotos
+from server.studio.photos import LocalPhotoFolder, PhotoStore, StoragePhotos
+from server.studio.service import Missing, StudioService
+from server.studio.sessions import FirebaseSessions, SessionStore, StaffSessions
 
 PREFIX = "/studio"
 Endpoint = Callable[[StudioPages, Request], Awaitable[Response]]
@@ -84,7 +78,17 @@ async def open_studio(
         )
         content = FirestoreStudioContent.connect(project)
         photos = StoragePhotos.connect(project, storage_bucket(settings, company))
-        google = google_sign_in(company, project, scripts)
+        # The Google button, when company.toml's [firebase] has api_key and auth_domain.
+        if company.firebase_api_key and company.firebase_auth_domain:
+            if "googleSignIn" not in scripts:
+                raise SettingsError("bundles/manifest.json names no studio script: run build.py")
+            google = GoogleSignIn(
+                api_key=company.firebase_api_key,
+                auth_domain=company.firebase_auth_domain,
+                project_id=project,
+                script_url=scripts["googleSignIn"],
+                emulator_host=auth_emulator_host(),
+            )
     service = StudioService(
         content=content,
         photos=photos,
@@ -107,21 +111,6 @@ async def open_studio(
         await photos.close()
 
 
-def google_sign_in(company: Company, project: str, scripts: dict[str, str]) -> GoogleSignIn | None:
-    """The Google button, when company.toml's [firebase] has api_key and auth_domain."""
-    if not company.firebase_api_key or not company.firebase_auth_domain:
-        return None
-    if "googleSignIn" not in scripts:
-        raise SettingsError("bundles/manifest.json names no studio script: run build.py again")
-    return GoogleSignIn(
-        api_key=company.firebase_api_key,
-        auth_domain=company.firebase_auth_domain,
-        project_id=project,
-        script_url=scripts["googleSignIn"],
-        emulator_host=auth_emulator_host(),
-    )
-
-
 def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
     """The named routes (templates link them with url()); checked settings, no client yet."""
     if firebase_studio(settings):
@@ -141,6 +130,8 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
                 return await handler(studio, request)
             except Refusal as refusal:
                 return studio.refusal_page(request, refusal)
+            except Missing:
+                raise HTTPException(404) from None
 
         return endpoint
 
@@ -162,3 +153,23 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
         route("/{collection}/delete/{id}", StudioPages.delete, method="POST"),
         route("/{collection}/move/{id}", StudioPages.move, "studio_move", "POST"),
     ]
+
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+RELAY_HEADERS = ("forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip")
+
+
+def is_loopback(request: Request) -> bool:
+    """Both ends on this computer: the client's address, and the Host it asked for (so a
+    web page elsewhere cannot reach a developer's studio through a DNS name it points at
+    127.0.0.1: DNS rebinding). Anything relayed (a proxy on this computer) is not local."""
+    if any(name in request.headers for name in RELAY_HEADERS):
+        return False
+    client = request.client.host if request.client else ""
+    try:
+        local_client = ip_address(client).is_loopback
+    except ValueError:
+        local_client = False
+    host = request.headers.get("host", "").lower()
+    hostname = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return local_client and hostname in LOOPBACK_HOSTS

@@ -6,30 +6,36 @@ cache of its collection, so the site shows it at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import logging
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from server.content.models import (
+    OPTIONAL_FIELDS,
     POSITION_FIELD,
+    REQUIRED_FIELDS,
     Collection,
     ContentItem,
     parse_document,
     site_order,
 )
 from server.content.photo_urls import PhotoUrlPolicy
-from server.studio.audit import log_change
-from server.studio.backends import Changed, PhotoStore, StudioContent
+from server.studio.content import Changed, StudioContent
 from server.studio.forms import FieldError, free_id, make_id, model_errors, text_errors
 from server.studio.photos import (
     MAX_PIXELS,
     CheckedPhoto,
     PhotoProblem,
+    PhotoStore,
     check_photo,
     preview_data_url,
 )
 
 Documents = list[tuple[str, dict[str, Any]]]
+# One line per change: who, what, which document (with LOG_FORMAT=json, as fields).
+audit = logging.getLogger("server.studio.audit")
 
 
 @dataclass(frozen=True)
@@ -54,33 +60,24 @@ class Missing(Exception):
     """No entry of that id."""
 
 
+@dataclass
 class Invalid(Exception):
-    """Nothing written: each field's mistake, and the photo held for the form's next Save."""
+    """Nothing written: each field's mistake; for the form of an existing entry, the version
+    it is now and its photo; and the photo held for the form's next Save."""
 
-    def __init__(
-        self,
-        errors: Mapping[str, FieldError],
-        kept: HeldPhoto | None,
-        *,
-        version: str = "",
-        photo_url: str = "",
-    ) -> None:
-        super().__init__(", ".join(errors))
-        self.errors = errors
-        self.kept = kept
-        # For the form of an existing entry: the version it is now, and its photo.
-        self.version = version
-        self.photo_url = photo_url
+    errors: Mapping[str, FieldError]
+    version: str = ""
+    photo_url: str = ""
+    kept: HeldPhoto | None = None
 
 
+@dataclass
 class Conflict(Exception):
     """Nothing written: the entry changed since its form opened; theirs, as it is now."""
 
-    def __init__(self, theirs: dict[str, Any], version: str, kept: HeldPhoto | None) -> None:
-        super().__init__(version)
-        self.theirs = theirs
-        self.version = version
-        self.kept = kept
+    theirs: dict[str, Any]
+    version: str
+    kept: HeldPhoto | None = None
 
 
 class StudioService:
@@ -114,16 +111,17 @@ class StudioService:
         self, collection: Collection, document_id: str
     ) -> tuple[dict[str, Any], str]:
         """The entry's fields and version, or Missing."""
-        fields = await self.content.document(collection, document_id)
-        version = await self.content.version(collection, document_id)
-        if fields is None or version is None:
+        found = await self.content.document(collection, document_id)
+        if found is None:
             raise Missing(document_id)
-        return fields, version
+        return found
 
     async def parsed(self, collection: Collection, document_id: str) -> ContentItem | None:
         """The entry as the site would show it, or None (gone, or not fit to show)."""
-        fields = await self.content.document(collection, document_id)
-        return parse_document(collection, document_id, fields, self._photo_urls) if fields else None
+        found = await self.content.document(collection, document_id)
+        return (
+            parse_document(collection, document_id, found[0], self._photo_urls) if found else None
+        )
 
     async def create(
         self, who: str, collection: Collection, values: dict[str, str], photo_input: PhotoInput
@@ -137,22 +135,25 @@ class StudioService:
         if not wanted and "name" not in errors:
             errors["name" if collection is not Collection.SLIDER else "photo"] = FieldError("no_id")
         photo, held = await self._chosen_photo(collection, photo_input, errors, required=True)
-        if errors or photo is None:
-            raise Invalid(errors, await self._keep(collection, photo, held))
-        taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
-        document_id = free_id(wanted, taken)
-        photo_url = await self.photos.store(collection, document_id, photo)
-        fields = {**values, "photoUrl": photo_url}
-        errors = model_errors(collection, fields, self._photo_urls)
-        try:
-            created = not errors and await self.content.create(collection, document_id, fields)
-        except Exception:
-            await self.photos.discard(collection, photo_url)  # stored for a write that failed
-            raise
-        if not created:
-            await self.photos.discard(collection, photo_url)
-            errors = errors or {"name": FieldError("not_accepted", {"detail": "id taken"})}
-            raise Invalid(errors, await self._keep(collection, photo, held))
+        async with self._held_if_refused(collection, photo, held):
+            if errors or photo is None:
+                raise Invalid(errors)
+            taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
+            document_id = free_id(wanted, taken)
+            photo_url = await self.photos.store(collection, document_id, photo)
+            async with self._discarded_unless_written(collection, photo_url):
+                document = {**values, "photoUrl": photo_url}
+                # The files' usual order of fields, empty optional ones left out.
+                fields = {
+                    name: document[name]
+                    for name in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
+                    if document.get(name)
+                }
+                errors = model_errors(collection, fields, self._photo_urls)
+                if not errors and not await self.content.create(collection, document_id, fields):
+                    errors = {"name": FieldError("not_accepted", {"detail": "id taken"})}
+                if errors:
+                    raise Invalid(errors)
         await self.photos.release(collection, held)
         self._done(who, "create", collection, document_id)
         return document_id
@@ -173,38 +174,30 @@ class StudioService:
         current, version = await self.existing(collection, document_id)
         errors = text_errors(collection, values)
         photo, held = await self._chosen_photo(collection, photo_input, errors, required=False)
-        if opened_version != version:
-            raise Conflict(current, version, await self._keep(collection, photo, held))
         shown_photo = str(current.get("photoUrl", ""))
-        if errors:
-            kept = await self._keep(collection, photo, held)
-            raise Invalid(errors, kept, version=version, photo_url=shown_photo)
-        fields = dict(values)
-        if not fields and photo is None:
-            return False
-        if photo is not None:
-            fields["photoUrl"] = await self.photos.store(collection, document_id, photo)
-        new_photo = fields.get("photoUrl")
-        errors = model_errors(collection, {**current, **fields}, self._photo_urls)
-        if errors:
-            if new_photo is not None:
-                await self.photos.discard(collection, new_photo)
-            kept = await self._keep(collection, photo, held)
-            raise Invalid(errors, kept, version=version, photo_url=shown_photo)
-        try:
-            updated = await self.content.update(collection, document_id, fields, version=version)
-        except Exception as error:
-            if new_photo is not None:
-                await self.photos.discard(collection, new_photo)  # stored for a write that failed
-            if isinstance(error, Changed):  # saved by someone else a moment ago
-                latest, latest_version = await self.existing(collection, document_id)
-                kept = await self._keep(collection, photo, held)
-                raise Conflict(latest, latest_version, kept) from None
-            raise
-        if not updated:
-            if new_photo is not None:
-                await self.photos.discard(collection, new_photo)
-            raise Missing(document_id)
+        async with self._held_if_refused(collection, photo, held):
+            if opened_version != version:
+                raise Conflict(current, version)
+            if errors:
+                raise Invalid(errors, version, shown_photo)
+            fields = dict(values)
+            if not fields and photo is None:
+                return False
+            if photo is not None:
+                fields["photoUrl"] = await self.photos.store(collection, document_id, photo)
+            new_photo = fields.get("photoUrl")
+            async with self._discarded_unless_written(collection, new_photo):
+                errors = model_errors(collection, {**current, **fields}, self._photo_urls)
+                if errors:
+                    raise Invalid(errors, version, shown_photo)
+                try:
+                    written = await self.content.update(
+                        collection, document_id, fields, version=version
+                    )
+                except Changed:  # saved by someone else a moment ago
+                    raise Conflict(*await self.existing(collection, document_id)) from None
+                if not written:
+                    raise Missing(document_id)
         await self.photos.release(collection, held)
         # The old photo goes only once the document points at the new one.
         old_photo = current.get("photoUrl")
@@ -220,8 +213,7 @@ class StudioService:
         try:
             removed = await self.content.delete(collection, document_id, version=version)
         except Changed:
-            current, current_version = await self.existing(collection, document_id)
-            raise Conflict(current, current_version, None) from None
+            raise Conflict(*await self.existing(collection, document_id)) from None
         if removed is None:
             raise Missing(document_id)
         photo_url = removed.get("photoUrl")
@@ -252,8 +244,22 @@ class StudioService:
             self._done(who, "move", collection, document_id)
 
     def _done(self, who: str, action: str, collection: Collection, document_id: str) -> None:
-        log_change(who=who, action=action, collection=collection, document_id=document_id)
+        name = collection.firestore_name
+        line = {"studio_action": action, "who": who, "collection": name, "document": document_id}
+        audit.info("%s %s %s/%s", who, action, name, document_id, extra=line)
         self._changed(collection)
+
+    @asynccontextmanager
+    async def _discarded_unless_written(
+        self, collection: Collection, photo_url: str | None
+    ) -> AsyncIterator[None]:
+        """A photo stored for a write is removed again when the write does not happen."""
+        try:
+            yield
+        except BaseException:
+            if photo_url is not None:
+                await self.photos.discard(collection, photo_url)
+            raise
 
     async def _chosen_photo(
         self,
@@ -268,7 +274,13 @@ class StudioService:
         if photo_input.data or photo_input.too_big:
             if held:
                 await self.photos.release(collection, held)  # another photo chosen instead
-            return self._checked(photo_input, errors), ""
+            try:
+                if photo_input.too_big:
+                    raise PhotoProblem("photo_too_big")  # never read
+                return check_photo(photo_input.data, max_bytes=self.photo_max_bytes), ""
+            except PhotoProblem as problem:
+                errors["photo"] = FieldError(problem.key, self.limits)
+                return None, ""
         photo = await self.photos.held(collection, held) if held else None
         if photo is not None:
             return photo, held
@@ -276,26 +288,18 @@ class StudioService:
             errors["photo"] = FieldError("photo_required")
         return None, ""
 
-    def _checked(
-        self, photo_input: PhotoInput, errors: dict[str, FieldError]
-    ) -> CheckedPhoto | None:
-        if photo_input.too_big:
-            errors["photo"] = FieldError("photo_too_big", self.limits)  # never read
-            return None
-        try:
-            return check_photo(photo_input.data, max_bytes=self.photo_max_bytes)
-        except PhotoProblem as problem:
-            errors["photo"] = FieldError(problem.key, self.limits)
-            return None
-
-    async def _keep(
+    @asynccontextmanager
+    async def _held_if_refused(
         self, collection: Collection, photo: CheckedPhoto | None, held: str
-    ) -> HeldPhoto | None:
-        """Hold a form's good photo while the form comes back, so it need not be chosen again."""
-        if photo is None:
-            return None
-        name = held or await self.photos.hold(collection, photo)
-        return HeldPhoto(name, preview_data_url(photo))
+    ) -> AsyncIterator[None]:
+        """A form that comes back keeps its good photo, so it need not be chosen again."""
+        try:
+            yield
+        except (Invalid, Conflict) as refused:
+            if photo is not None:
+                name = held or await self.photos.hold(collection, photo)
+                refused.kept = HeldPhoto(name, preview_data_url(photo))
+            raise
 
     async def _discard_unused(self, collection: Collection, photo_url: str) -> None:
         if not await self.content.photo_in_use(photo_url):

@@ -1,30 +1,58 @@
-"""Staff sessions: an opaque cookie naming a session kept in memory, with its CSRF token.
+"""Staff sessions, each with its CSRF token: local (one button, loopback only) or Firebase.
 
-The cookie carries only a random id; who is signed in, until when, and the
-form token live on the server, so a session ends for good at sign-out.
+Local: the cookie carries only a random id; who is signed in, until when, and
+the form token live in memory, so a session ends for good at sign-out.
+
+Firebase: the browser (or, for email and password, the server on its behalf)
+gets an ID token from Firebase Authentication; the server verifies it with the
+Admin SDK, checks the account is staff (the custom claim `staff: true`, or an
+address on STUDIO_STAFF_EMAILS), and turns it into a Firebase session cookie of
+a stated lifetime. Each request verifies that cookie, revocation included;
+sign-out revokes it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import logging
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import anyio
+import firebase_admin
+import httpx2 as httpx
+from firebase_admin import auth, exceptions
+
+from server.studio.google_sign_in import IDENTITY_TOOLKIT_HOST, auth_emulator_host
+
+logger = logging.getLogger(__name__)
 
 LOCAL_STAFF = "local staff"
 COOKIE_NAME = "studio_session"
 COOKIE_PATH = "/studio"
 # Beyond this many live sessions the oldest is dropped; staff are a handful.
 MAX_SESSIONS = 1000
+# How old a sign-in may be to start a session (Firebase's advice: five minutes).
+RECENT_SIGN_IN_SECONDS = 5 * 60
+
+IDENTITY_TOOLKIT = f"https://{IDENTITY_TOOLKIT_HOST}"
+APP_NAME = "studio"
 
 
+def csrf_token_for(cookie: str) -> str:
+    """The form token of a session: derived from its secret cookie, the same in every worker."""
+    return hmac.new(cookie.encode(), b"studio form token", hashlib.sha256).hexdigest()
+
+
+@dataclass
 class NoAccess(Exception):
     """The sign-in failed, or the account is not staff: a key of the studio's messages."""
 
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
+    key: str
 
 
 @dataclass(frozen=True)
@@ -51,38 +79,29 @@ class SessionStore:
 
     asks_for_credentials = False
 
-    def __init__(self, *, lifetime_seconds: float, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, *, lifetime_seconds: float) -> None:
         self.lifetime_seconds = lifetime_seconds
-        self._clock = clock
         self._sessions: dict[str, StaffSession] = {}
-
-    def open(self, who: str) -> tuple[str, StaffSession]:
-        """A new session for `who`: its cookie value and the session."""
-        self._forget_expired()
-        while len(self._sessions) >= MAX_SESSIONS:
-            self._sessions.pop(next(iter(self._sessions)))
-        cookie = secrets.token_urlsafe(32)
-        session = StaffSession(
-            who=who,
-            csrf_token=secrets.token_urlsafe(32),
-            expires_at=self._clock() + self.lifetime_seconds,
-        )
-        self._sessions[cookie] = session
-        return cookie, session
 
     async def sign_in(self, _credentials: Credentials) -> tuple[str, str]:
         """A new session's cookie, and who it is for."""
-        cookie, _session = self.open(LOCAL_STAFF)
+        now = time.time()
+        for cookie in [c for c, s in self._sessions.items() if s.expires_at <= now]:
+            del self._sessions[cookie]
+        while len(self._sessions) >= MAX_SESSIONS:
+            self._sessions.pop(next(iter(self._sessions)))
+        cookie = secrets.token_urlsafe(32)
+        self._sessions[cookie] = StaffSession(
+            who=LOCAL_STAFF,
+            csrf_token=secrets.token_urlsafe(32),
+            expires_at=now + self.lifetime_seconds,
+        )
         return cookie, LOCAL_STAFF
 
     async def find(self, cookie: str | None) -> StaffSession | None:
-        if not cookie:
-            return None
-        session = self._sessions.get(cookie)
-        if session is None:
-            return None
-        if session.expires_at <= self._clock():
-            del self._sessions[cookie]
+        session = self._sessions.get(cookie) if cookie else None
+        if session is not None and session.expires_at <= time.time():
+            await self.close(cookie)
             return None
         return session
 
@@ -90,7 +109,124 @@ class SessionStore:
         if cookie:
             self._sessions.pop(cookie, None)
 
-    def _forget_expired(self) -> None:
-        now = self._clock()
-        for cookie in [c for c, s in self._sessions.items() if s.expires_at <= now]:
-            del self._sessions[cookie]
+
+class FirebaseSessions:
+    asks_for_credentials = True
+
+    def __init__(
+        self,
+        *,
+        project_id: str,
+        api_key: str | None,
+        staff_emails: tuple[str, ...],
+        lifetime_seconds: float,
+    ) -> None:
+        self.lifetime_seconds = lifetime_seconds
+        self._api_key = api_key
+        self._staff_emails = frozenset(staff_emails)
+        try:
+            self._app = firebase_admin.get_app(APP_NAME)
+        except ValueError:
+            # The platform's own credentials (or GOOGLE_APPLICATION_CREDENTIALS).
+            self._app = firebase_admin.initialize_app(
+                options={"projectId": project_id}, name=APP_NAME
+            )
+
+    async def sign_in(self, credentials: Credentials) -> tuple[str, str]:
+        """A staff account's session cookie, and who it is for; or NoAccess."""
+        if credentials.id_token:
+            id_token, who = credentials.id_token, "Google account"
+        elif credentials.email and credentials.password:
+            id_token = await self._password_sign_in(credentials.email, credentials.password)
+            who = credentials.email
+        else:
+            raise NoAccess("wrong_password")
+        try:
+            claims: dict[str, Any] = await anyio.to_thread.run_sync(
+                lambda: auth.verify_id_token(id_token, app=self._app, check_revoked=True)
+            )
+        except (ValueError, auth.InvalidIdTokenError, exceptions.FirebaseError):
+            raise NoAccess("signed_out") from None
+        # A session only for a sign-in of the last minutes, as Firebase advises:
+        # an ID token lives an hour, a session far longer.
+        if time.time() - float(claims.get("auth_time", 0)) > RECENT_SIGN_IN_SECONDS:
+            raise NoAccess("signed_out")
+        if not self._is_staff(claims):
+            logger.warning("Studio sign-in refused: %s is not staff", claims.get("email"))
+            raise NoAccess("no_access")
+        try:
+            cookie = await anyio.to_thread.run_sync(
+                lambda: auth.create_session_cookie(
+                    id_token, timedelta(seconds=self.lifetime_seconds), app=self._app
+                )
+            )
+        except exceptions.FirebaseError as error:
+            logger.error("Studio sign-in: no session cookie from Firebase: %s", error)
+            raise NoAccess("sign_in_unavailable") from None
+        return cookie, who
+
+    async def _password_sign_in(self, email: str, password: str) -> str:
+        """Email and password, the second way in: an ID token from Firebase, or NoAccess."""
+        if not self._api_key:
+            raise NoAccess("no_access")
+        emulator = auth_emulator_host()
+        base = f"http://{emulator}/{IDENTITY_TOOLKIT_HOST}" if emulator else IDENTITY_TOOLKIT
+        try:
+            async with httpx.AsyncClient(timeout=10) as client:
+                response = await client.post(
+                    f"{base}/v1/accounts:signInWithPassword",
+                    params={"key": self._api_key},
+                    json={"email": email, "password": password, "returnSecureToken": True},
+                )
+        except httpx.HTTPError as error:
+            logger.error("Studio sign-in: Firebase Authentication did not answer: %s", error)
+            raise NoAccess("sign_in_unavailable") from None
+        if response.status_code != 200:
+            raise NoAccess("wrong_password")
+        return str(response.json()["idToken"])
+
+    async def find(self, cookie: str | None) -> StaffSession | None:
+        if not cookie:
+            return None
+        claims = await self._verified(cookie, check_revoked=True)
+        if claims is None or not self._is_staff(claims):  # (taken off the list since signing in)
+            return None
+        return StaffSession(
+            who=str(claims.get("email") or claims["uid"]),
+            csrf_token=csrf_token_for(cookie),
+            expires_at=float(claims["exp"]),
+        )
+
+    async def close(self, cookie: str | None) -> None:
+        """Sign-out: every session of the account ends (Firebase revokes by account)."""
+        claims = await self._verified(cookie, check_revoked=False) if cookie else None
+        if claims is None:
+            logger.warning("Studio sign-out without a valid session cookie: nothing to revoke")
+            return
+        uid = claims["uid"]
+        # Firebase revokes what was issued before the revocation's second: a cookie issued
+        # in that same second would outlive it. The clock is read again after the sleep, as
+        # asyncio may wake a timer a little early.
+        next_second = float(claims["iat"]) + 1
+        while (wait := next_second - time.time()) > 0:
+            await anyio.sleep(wait + 0.01)
+        await anyio.to_thread.run_sync(lambda: auth.revoke_refresh_tokens(uid, app=self._app))
+
+    async def _verified(self, cookie: str, *, check_revoked: bool) -> dict[str, Any] | None:
+        try:
+            claims: dict[str, Any] = await anyio.to_thread.run_sync(
+                lambda: auth.verify_session_cookie(
+                    cookie, check_revoked=check_revoked, app=self._app
+                )
+            )
+        except (ValueError, auth.InvalidSessionCookieError, exceptions.FirebaseError):
+            return None
+        return claims
+
+    def _is_staff(self, claims: dict[str, Any]) -> bool:
+        email = str(claims.get("email") or "").lower()
+        verified_email = bool(email) and claims.get("email_verified") is True
+        return claims.get("staff") is True or (verified_email and email in self._staff_emails)
+
+
+StaffSessions = SessionStore | FirebaseSessions

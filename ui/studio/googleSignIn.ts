@@ -19,23 +19,14 @@ type FirebaseConfig = {
   emulator: string | null;
 };
 
-function readConfig(element: HTMLElement): FirebaseConfig | null {
-  try {
-    return JSON.parse(element.dataset.firebase ?? "") as FirebaseConfig;
-  } catch {
-    return null;
-  }
-}
-
 function start(): void {
   const button = document.querySelector<HTMLButtonElement>("#google-sign-in");
   const form = document.querySelector<HTMLFormElement>("#google-token");
   const token = form?.querySelector<HTMLInputElement>("input[name=id_token]");
   const failed = document.querySelector<HTMLElement>("#google-failed");
-  const config = button && readConfig(button);
-  if (!button || !form || !token || !failed || !config) return;
+  if (!button || !form || !token || !failed) return;
 
-  const { emulator, ...options } = config;
+  const { emulator, ...options } = JSON.parse(button.dataset.firebase ?? "") as FirebaseConfig;
   // In memory only: the session cookie is what keeps staff signed in, not the browser's Firebase user.
   const auth = initializeAuth(initializeApp(options, "studio"), {
     persistence: inMemoryPersistence,

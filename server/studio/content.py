@@ -1,0 +1,242 @@
+"""The studio's content writes: to content/*.json (the embedded content) or to Firestore.
+
+A file is written in place, atomically, and keeps its formatting (2-space JSON,
+UTF-8 as is, a final newline) and its order: an edited document stays where it
+was, a new one goes last (the slider shows its photos in the file's order).
+Firestore is written with the server's own credentials (browsers never write);
+its listeners bring each change to every worker's pages.
+
+Create is False when the id is taken; update False and delete None when the
+document is gone; both raise Changed when `version` is no longer the document's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import anyio
+from google.api_core import exceptions as google_errors
+from google.api_core.datetime_helpers import DatetimeWithNanoseconds
+from google.cloud import firestore
+
+from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, Collection
+from server.content_cli.files import (
+    ID_KEY,
+    collection_file,
+    read_documents,
+    write_text_atomically,
+)
+
+Fields = dict[str, str]
+
+
+class Changed(Exception):
+    """The document changed since its form was opened (another person saved it): nothing written."""
+
+
+class LocalStudioContent:
+    def __init__(self, content_dir: Path) -> None:
+        self._content_dir = content_dir
+        # One write at a time: each rewrites a whole file.
+        self._lock = asyncio.Lock()
+
+    async def documents(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
+        """The collection's documents in file order: (id, fields)."""
+        return [
+            (doc[ID_KEY], _fields(doc))
+            for doc in await self._read(collection)
+            if isinstance(doc, dict) and isinstance(doc.get(ID_KEY), str) and doc[ID_KEY]
+        ]
+
+    async def document(
+        self, collection: Collection, document_id: str
+    ) -> tuple[dict[str, Any], str] | None:
+        """The fields, and their version: what changes with every write (a form carries it)."""
+        fields = dict(await self.documents(collection)).get(document_id)
+        return None if fields is None else (fields, _fingerprint(fields))
+
+    async def create(self, collection: Collection, document_id: str, fields: Fields) -> bool:
+        async with self._lock:
+            raw = await self._read(collection)
+            if any(_id_of(doc) == document_id for doc in raw):
+                return False
+            await self._write(collection, [*raw, {ID_KEY: document_id, **fields}])
+            return True
+
+    async def update(
+        self, collection: Collection, document_id: str, fields: Fields, *, version: str
+    ) -> bool:
+        async with self._lock:
+            raw = await self._read(collection)
+            for index, doc in enumerate(raw):
+                if _id_of(doc) == document_id:
+                    _check_version(doc, version)
+                    raw[index] = {
+                        name: value
+                        for name, value in {**doc, **fields}.items()
+                        if value != "" or name not in OPTIONAL_FIELDS[collection]
+                    }
+                    await self._write(collection, raw)
+                    return True
+            return False
+
+    async def delete(
+        self, collection: Collection, document_id: str, *, version: str
+    ) -> dict[str, Any] | None:
+        async with self._lock:
+            raw = await self._read(collection)
+            removed = next((doc for doc in raw if _id_of(doc) == document_id), None)
+            if removed is None:
+                return None
+            _check_version(removed, version)
+            await self._write(collection, [doc for doc in raw if _id_of(doc) != document_id])
+            return _fields(removed)
+
+    async def set_positions(self, collection: Collection, positions: dict[str, int]) -> None:
+        async with self._lock:
+            raw = await self._read(collection)
+            for doc in raw:
+                if _id_of(doc) in positions:
+                    doc[POSITION_FIELD] = positions[doc[ID_KEY]]
+            await self._write(collection, raw)
+
+    async def photo_in_use(self, photo_url: str) -> bool:
+        for collection in Collection:
+            if any(f.get("photoUrl") == photo_url for _id, f in await self.documents(collection)):
+                return True
+        return False
+
+    async def close(self) -> None:
+        """Nothing to close: files."""
+
+    async def _read(self, collection: Collection) -> list[Any]:
+        return await anyio.to_thread.run_sync(read_documents, self._file(collection))
+
+    async def _write(self, collection: Collection, documents: list[Any]) -> None:
+        text = json.dumps(documents, indent=2, ensure_ascii=False) + "\n"
+        await anyio.to_thread.run_sync(write_text_atomically, self._file(collection), text)
+
+    def _file(self, collection: Collection) -> Path:
+        return collection_file(self._content_dir, collection)
+
+
+class FirestoreStudioContent:
+    def __init__(self, client: firestore.AsyncClient) -> None:
+        self._client = client
+
+    @classmethod
+    def connect(cls, project: str) -> FirestoreStudioContent:
+        return cls(firestore.AsyncClient(project=project))
+
+    async def documents(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
+        return [
+            (snapshot.id, snapshot.to_dict() or {})
+            async for snapshot in self._client.collection(collection.firestore_name).stream()
+        ]
+
+    async def document(
+        self, collection: Collection, document_id: str
+    ) -> tuple[dict[str, Any], str] | None:
+        snapshot = await self._reference(collection, document_id).get()
+        if not snapshot.exists or snapshot.update_time is None:
+            return None
+        # Firestore's own update time, to the nanosecond: the write's precondition below.
+        return snapshot.to_dict() or {}, str(snapshot.update_time.rfc3339())
+
+    async def create(self, collection: Collection, document_id: str, fields: Fields) -> bool:
+        try:
+            await self._reference(collection, document_id).create(fields)
+        except google_errors.AlreadyExists:
+            return False
+        return True
+
+    async def update(
+        self, collection: Collection, document_id: str, fields: Fields, *, version: str
+    ) -> bool:
+        changes: dict[str, Any] = {
+            name: firestore.DELETE_FIELD
+            if value == "" and name in OPTIONAL_FIELDS[collection]
+            else value
+            for name, value in fields.items()
+        }
+        try:
+            await self._reference(collection, document_id).update(
+                changes, option=self._unchanged_since(version)
+            )
+        except google_errors.NotFound:
+            return False
+        except google_errors.FailedPrecondition:
+            raise Changed from None
+        return True
+
+    async def delete(
+        self, collection: Collection, document_id: str, *, version: str
+    ) -> dict[str, Any] | None:
+        reference = self._reference(collection, document_id)
+        snapshot = await reference.get()
+        if not snapshot.exists:
+            return None
+        try:
+            await reference.delete(option=self._unchanged_since(version))
+        except google_errors.FailedPrecondition:
+            raise Changed from None
+        return snapshot.to_dict() or {}
+
+    async def set_positions(self, collection: Collection, positions: dict[str, int]) -> None:
+        # One batch: the new order shows all at once, never half moved.
+        batch = self._client.batch()
+        for document_id, position in positions.items():
+            batch.update(self._reference(collection, document_id), {POSITION_FIELD: position})
+        await batch.commit()
+
+    async def photo_in_use(self, photo_url: str) -> bool:
+        # A query, so an edit costs one billed read per collection, not one per entry.
+        for collection in Collection:
+            query = self._client.collection(collection.firestore_name).where(
+                filter=firestore.FieldFilter("photoUrl", "==", photo_url)
+            )
+            async for _snapshot in query.limit(1).stream():
+                return True
+        return False
+
+    async def close(self) -> None:
+        self._client.close()  # type: ignore[no-untyped-call]  # untyped in the library
+
+    def _unchanged_since(self, version: str) -> Any:  # noqa: ANN401 - the library's untyped option
+        """Firestore refuses the write unless the document's update time is still `version`."""
+        try:
+            update_time = DatetimeWithNanoseconds.from_rfc3339(version)  # type: ignore[no-untyped-call]
+        except ValueError:
+            raise Changed from None  # not a version this studio wrote: treat as changed
+        return self._client.write_option(last_update_time=update_time)
+
+    def _reference(
+        self, collection: Collection, document_id: str
+    ) -> firestore.AsyncDocumentReference:
+        return self._client.collection(collection.firestore_name).document(document_id)
+
+
+StudioContent = LocalStudioContent | FirestoreStudioContent
+
+
+def _fields(document: dict[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in document.items() if name != ID_KEY}
+
+
+def _fingerprint(fields: dict[str, Any]) -> str:
+    """The files keep no update time: the document's own content stands for its version."""
+    encoded = json.dumps(_fields(fields), sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(encoded).hexdigest()[:20]
+
+
+def _check_version(document: dict[str, Any], version: str) -> None:
+    if _fingerprint(document) != version:
+        raise Changed
+
+
+def _id_of(document: object) -> object:
+    return document.get(ID_KEY) if isinstance(document, dict) else None
