@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bench import edge, firestore_cost, memory, render_time, throughput
+from bench import edge, firestore_cost, memory, throughput
 from bench.context import RESULTS_DIR, BenchContext, git, progress
 from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_lighthouse
 from bench.report import SectionReport
@@ -32,7 +32,6 @@ Section = Callable[[BenchContext], SectionReport]
 # Name on the command line -> (section, Debian commands it needs), in running order.
 SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
     throughput.NAME: (throughput.run, ("wrk", "nginx")),
-    render_time.NAME: (render_time.run, ()),
     firestore_cost.NAME: (firestore_cost.run, ()),
     memory.NAME: (memory.run, ("wrk",)),
     edge.NAME: (edge.run, ("chromium", "nginx", "openssl", "nginx-brotli-static")),
