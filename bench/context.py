@@ -8,12 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from server.site_map import ENGLISH_ROUTE_PATHS
-
 REPO_ROOT = Path(__file__).resolve().parent.parent
 RESULTS_DIR = REPO_ROOT / "bench" / "results"
-# The site's routes in English, as a visitor lands on them.
-ROUTES = ENGLISH_ROUTE_PATHS
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -23,7 +23,7 @@ import brotli
 import httpx2 as httpx
 from playwright.sync_api import Browser, Response, Route, ViewportSize, sync_playwright
 
-from bench.edge_server import StaticFile
+from bench.nginx import StaticFile
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 
 # Lighthouse 12's mobile emulation (its default: a Moto G Power).
