@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,8 +14,6 @@ RESULTS_DIR = REPO_ROOT / "bench" / "results"
 @dataclass(frozen=True, kw_only=True)
 class BenchContext:
     quick: bool
-    # Environment that turns the content and HTML caches off (bench/run.py: UNCACHED_ENV).
-    uncached_env: Mapping[str, str]
     # This run's files: server logs, Lighthouse reports, wrk scripts (section by section).
     run_dir: Path
     # Routes chosen with --routes (sections that take them: edge); empty: each section's own.
