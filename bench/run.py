@@ -140,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     (context.run_dir / "results.json").write_text(text, encoding="utf-8")
     print(f"\nWall time {wall:.0f} s ({wall / 60:.1f} min). Wrote {RESULTS_DIR / 'latest.json'}")
     print(
-        "Timings (Lighthouse, wrk, render times) assume an otherwise idle machine: a load "
+        "Timings (Lighthouse, wrk) assume an otherwise idle machine: a load "
         "average above the CPU count means other work competed with the benchmark."
     )
     if failed:
