@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from server.site_map import ENGLISH_ROUTE_PATHS
-
 REPO_ROOT = Path(__file__).resolve().parent.parent
 RESULTS_DIR = REPO_ROOT / "bench" / "results"
-# The site's routes in English, as a visitor lands on them.
-ROUTES = ENGLISH_ROUTE_PATHS
 
 
 @dataclass(frozen=True, kw_only=True)
 class BenchContext:
     quick: bool
-    # Environment that turns the content and HTML caches off (bench/run.py: UNCACHED_ENV).
-    uncached_env: Mapping[str, str]
     # This run's files: server logs, Lighthouse reports, wrk scripts (section by section).
     run_dir: Path
     # Routes chosen with --routes (sections that take them: edge); empty: each section's own.

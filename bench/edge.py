@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -26,9 +26,8 @@ from typing import Any
 
 import httpx2 as httpx
 
-from bench import lighthouse_figures as lhr
 from bench.context import BenchContext, progress
-from bench.edge_server import EdgeLayout, run_edge
+from bench.nginx import EdgeLayout, run_edge
 from bench.page_copy import capture, write_copy
 from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, ratio, thousands
@@ -41,15 +40,39 @@ TITLE = "Through a TLS + HTTP/2 edge (nginx), Lighthouse mobile"
 # The six pages, English and Arabic.
 EDGE_ROUTES = ROUTE_PATHS
 VARIANTS = ("app", "static")
-FIGURES = (
-    *lhr.CATEGORIES,
-    *lhr.METRICS,
-    *(f"{kind}_bytes" for kind in lhr.BYTE_KINDS),
-    "scripts_before_lcp",
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+METRICS = {
+    "lcp_ms": "largest-contentful-paint",
+    "fcp_ms": "first-contentful-paint",
+    "tbt_ms": "total-blocking-time",
+    "cls": "cumulative-layout-shift",
+}
+# resource-summary's rows, as transferred (headers included).
+BYTE_KINDS = ("document", "script", "stylesheet", "font", "image", "other", "total")
+# The first table's (figure, heading, digits).
+SCORE_COLUMNS = (
+    ("performance", "perf", 0),
+    ("accessibility", "a11y", 0),
+    ("best-practices", "best pr.", 0),
+    ("seo", "SEO", 0),
+    ("lcp_ms", "LCP ms", 0),
+    ("fcp_ms", "FCP ms", 0),
+    ("tbt_ms", "TBT ms", 0),
+    ("cls", "CLS", 3),
+    ("scripts_before_lcp", "scripts<LCP", 0),
 )
+FIGURES = (*CATEGORIES, *METRICS, *(f"{kind}_bytes" for kind in BYTE_KINDS), "scripts_before_lcp")
 # The certificate is self-signed; everything else as harness/chromium.py launches it.
 EDGE_CHROMIUM_ARGS = (*CHROMIUM_ARGS, "--ignore-certificate-errors")
 LIGHTHOUSE_TRIES = 4
+
+
+@dataclass(frozen=True, kw_only=True)
+class LcpElement:
+    selector: str
+    snippet: str
+    # TTFB, Load Delay, Load Time, Render Delay (ms, simulated), as Lighthouse splits LCP.
+    phases: dict[str, float]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -58,14 +81,9 @@ class EdgeRun:
     route: str
     attempt: int
     figures: dict[str, float]
-    lcp_element: lhr.LcpElement | None
+    lcp_element: LcpElement | None
     scripts_before_lcp: list[str]
-    fonts: dict[str, float]
-    failed_audits: dict[str, list[str]]
-    flagged_diagnostics: list[str]
-    protocol: str
     console_errors: list[str]
-    retried_after: list[str]  # the failures of the tries before this run
     load_average: float  # the machine's 1-minute load average as the run started
     report: str
 
@@ -74,8 +92,6 @@ def run(context: BenchContext) -> SectionReport:
     routes = context.routes or EDGE_ROUTES
     runs_per_page = 1 if context.quick else 3
     logs = context.run_dir / NAME
-    runs: list[EdgeRun] = []
-    lost: list[str] = []  # runs Lighthouse could not finish, each try failing
     with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
         root = Path(folder)
         root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
@@ -87,22 +103,7 @@ def run(context: BenchContext) -> SectionReport:
             origins = {"app": layout.edge_origin, "static": layout.static_origin}
             with run_edge(layout, files, log_dir=logs):
                 encodings = {variant: _encoding(origin) for variant, origin in origins.items()}
-                for attempt in range(1, runs_per_page + 1):
-                    for route in routes:
-                        for variant in VARIANTS:
-                            progress(f"{NAME}: {variant} {route} run {attempt}/{runs_per_page}")
-                            name = f"{variant}{route.replace('/', '_')}-{attempt}.json"
-                            outcome = lighthouse_run(
-                                origins[variant] + route,
-                                variant=variant,
-                                route=route,
-                                attempt=attempt,
-                                report=logs / name,
-                            )
-                            if isinstance(outcome, EdgeRun):
-                                runs.append(outcome)
-                            else:
-                                lost.append(outcome)
+                runs, lost = lighthouse_runs(origins, routes, runs_per_page, logs)
             missing = _static_misses(logs / "nginx-access.log", layout.static_port)
     if not runs:
         raise RuntimeError("no Lighthouse run finished:\n" + "\n".join(lost))
@@ -118,10 +119,38 @@ def run(context: BenchContext) -> SectionReport:
     )
 
 
-def lighthouse_run(
+def lighthouse_runs(
+    origins: dict[str, str], routes: Sequence[str], runs_per_page: int, logs: Path
+) -> tuple[list[EdgeRun], list[str]]:
+    """Every route from every origin, run after run, so a busy moment hits all of them alike.
+
+    Returns the runs, and what went wrong in those left out (every try failing).
+    """
+    runs: list[EdgeRun] = []
+    lost: list[str] = []
+    for attempt in range(1, runs_per_page + 1):
+        for route in routes:
+            for variant, origin in origins.items():
+                progress(f"Lighthouse: {variant} {route} run {attempt}/{runs_per_page}")
+                name = f"{variant.replace('/', '-')}{route.replace('/', '_')}-{attempt}.json"
+                outcome = _lighthouse_run(
+                    origin + route,
+                    variant=variant,
+                    route=route,
+                    attempt=attempt,
+                    report=logs / name,
+                )
+                if isinstance(outcome, EdgeRun):
+                    runs.append(outcome)
+                else:
+                    lost.append(outcome)
+    return runs, lost
+
+
+def _lighthouse_run(
     url: str, *, variant: str, route: str, attempt: int, report: Path
 ) -> EdgeRun | str:
-    """One Lighthouse run; when every try fails, what went wrong (the run is left out)."""
+    """One Lighthouse run; when every try fails, what went wrong."""
     argv = [
         str(LIGHTHOUSE),
         url,
@@ -129,7 +158,7 @@ def lighthouse_run(
         f"--output-path={report}",
         "--quiet",
         f"--chrome-flags={' '.join(['--headless', *EDGE_CHROMIUM_ARGS])}",
-        f"--only-categories={','.join(lhr.CATEGORIES)}",
+        f"--only-categories={','.join(CATEGORIES)}",
     ]
     failures: list[str] = []
     load_average = os.getloadavg()[0]
@@ -147,7 +176,7 @@ def lighthouse_run(
         failures.append(
             problem or completed.stderr.strip()[-500:] or f"exit {completed.returncode}"
         )
-        progress(f"{NAME}: Lighthouse failed on {url} ({failures[-1][:200]})")
+        progress(f"Lighthouse failed on {url} ({failures[-1][:200]})")
         time.sleep(2.0)
     else:
         last = failures[-1][:200]
@@ -156,18 +185,77 @@ def lighthouse_run(
         variant=variant,
         route=route,
         attempt=attempt,
-        figures=lhr.figures(result),
-        lcp_element=lhr.lcp_element(result),
-        scripts_before_lcp=lhr.scripts_before_lcp(result),
-        fonts=lhr.font_files(result),
-        failed_audits=lhr.failed_audits(result),
-        flagged_diagnostics=lhr.flagged_diagnostics(result),
-        protocol=lhr.document_protocol(result),
-        console_errors=lhr.console_errors(result),
-        retried_after=failures,
+        figures=_figures(result),
+        lcp_element=_lcp_element(result),
+        scripts_before_lcp=_scripts_before_lcp(result),
+        console_errors=[
+            f"{item.get('description', '')} ({(item.get('sourceLocation') or {}).get('url', '')})"
+            for item in _items(result, "errors-in-console")
+        ],
         load_average=load_average,
         report=str(report),
     )
+
+
+def _figures(report: dict[str, Any]) -> dict[str, float]:
+    """Category scores (0-100), metrics (ms; CLS unitless), bytes by type, scripts before LCP."""
+    result: dict[str, float] = {}
+    for category in CATEGORIES:
+        score = report["categories"].get(category, {}).get("score")
+        result[category] = math.nan if score is None else float(score) * 100
+    for figure, audit in METRICS.items():
+        value = report["audits"].get(audit, {}).get("numericValue")
+        result[figure] = math.nan if value is None else float(value)
+    summary = {str(item.get("resourceType")): item for item in _items(report, "resource-summary")}
+    for kind in BYTE_KINDS:
+        row = summary.get(kind)
+        result[f"{kind}_bytes"] = math.nan if row is None else float(row.get("transferSize", 0))
+    result["scripts_before_lcp"] = float(len(_scripts_before_lcp(report)))
+    return result
+
+
+def _lcp_element(report: dict[str, Any]) -> LcpElement | None:
+    details = report["audits"].get("largest-contentful-paint-element", {}).get("details") or {}
+    node: dict[str, Any] | None = None
+    phases: dict[str, float] = {}
+    # Lighthouse 12: a list of two tables, the element and then the phases.
+    for part in details.get("items", []):
+        for row in part.get("items", []) if isinstance(part, dict) else []:
+            if isinstance(row.get("node"), dict):
+                node = row["node"]
+            elif "phase" in row and "timing" in row:
+                phases[str(row["phase"])] = float(row["timing"])
+    if node is None:
+        return None
+    return LcpElement(
+        selector=str(node.get("selector", "")), snippet=str(node.get("snippet", "")), phases=phases
+    )
+
+
+def _scripts_before_lcp(report: dict[str, Any]) -> list[str]:
+    """Script requests the page started before its (observed) LCP.
+
+    Both clocks are the trace's, in microseconds: the requests' times are ms
+    after `networkStartTimeTs`, the LCP is `observedLargestContentfulPaintTs`.
+    """
+    metrics = _items(report, "metrics")
+    details = report["audits"].get("network-requests", {}).get("details") or {}
+    start = (details.get("debugData") or {}).get("networkStartTimeTs")
+    lcp = metrics[0].get("observedLargestContentfulPaintTs") if metrics else None
+    if start is None or lcp is None:
+        return []
+    return [
+        str(item.get("url", ""))
+        for item in details.get("items", [])
+        if item.get("resourceType") == "Script"
+        and float(start) + float(item.get("networkRequestTime", math.inf)) * 1000 < float(lcp)
+    ]
+
+
+def _items(report: dict[str, Any], audit: str) -> list[dict[str, Any]]:
+    details = report["audits"].get(audit, {}).get("details") or {}
+    found: list[dict[str, Any]] = details.get("items", [])
+    return found
 
 
 def _run_to_the_end(
@@ -238,51 +326,24 @@ def _report(
         for route in routes
     }
 
-    def rows(columns: tuple[tuple[str, int], ...]) -> list[list[str]]:
-        table = []
+    def table(title: str, columns: tuple[tuple[str, str, int], ...]) -> Table:
+        """(figure, heading, digits) columns: per route, app, static and their ratio."""
+        rows = []
         for route in routes:
             app, static = medians["app", route], medians["static", route]
-            table.append([route, "app", *(_cell(app[f], d) for f, d in columns)])
-            table.append(["", "static", *(_cell(static[f], d) for f, d in columns)])
+            rows.append([route, "app", *(_cell(app[f], d) for f, _, d in columns)])
+            rows.append(["", "static", *(_cell(static[f], d) for f, _, d in columns)])
             # The ratio of the figures as printed: 0.004 over 0.000 shows no ratio.
-            shown = [ratio(_rounded(app[f], d), _rounded(static[f], d)) for f, d in columns]
-            table.append(["", "app÷static", *(_times(value) for value in shown)])
-        return table
+            shown = [ratio(_rounded(app[f], d), _rounded(static[f], d)) for f, _, d in columns]
+            rows.append(["", "app÷static", *(_times(value) for value in shown)])
+        headings = ["route", "served by", *(heading for _, heading, _ in columns)]
+        return Table(title=f"{TITLE}: {title}", columns=headings, rows=rows)
 
-    timing_columns = (
-        ("performance", 0),
-        ("accessibility", 0),
-        ("best-practices", 0),
-        ("seo", 0),
-        ("lcp_ms", 0),
-        ("fcp_ms", 0),
-        ("tbt_ms", 0),
-        ("cls", 3),
-        ("scripts_before_lcp", 0),
-    )
-    byte_columns = tuple((f"{kind}_bytes", 0) for kind in lhr.BYTE_KINDS)
     tables = [
-        Table(
-            title=f"{TITLE}: scores and timings, median of {runs_per_page} run(s)",
-            columns=[
-                "route",
-                "served by",
-                "perf",
-                "a11y",
-                "best pr.",
-                "SEO",
-                "LCP ms",
-                "FCP ms",
-                "TBT ms",
-                "CLS",
-                "scripts<LCP",
-            ],
-            rows=rows(timing_columns),
-        ),
-        Table(
-            title=f"{TITLE}: bytes transferred by type, median of {runs_per_page} run(s)",
-            columns=["route", "served by", *(kind for kind in lhr.BYTE_KINDS)],
-            rows=rows(byte_columns),
+        table(f"scores and timings, median of {runs_per_page} run(s)", SCORE_COLUMNS),
+        table(
+            f"bytes transferred by type, median of {runs_per_page} run(s)",
+            tuple((f"{kind}_bytes", kind, 0) for kind in BYTE_KINDS),
         ),
         Table(
             title=f"{TITLE}: the LCP element (most frequent) and LCP phases (median, ms)",
@@ -291,49 +352,29 @@ def _report(
                 [
                     route if variant == "app" else "",
                     variant,
-                    _lcp_label([r for r in runs if r.variant == variant and r.route == route]),
-                    *_phases([r for r in runs if r.variant == variant and r.route == route]),
+                    *_lcp_cells([r for r in runs if r.variant == variant and r.route == route]),
                 ]
                 for route in routes
                 for variant in VARIANTS
             ],
         ),
     ]
+    loads = [r.load_average for r in runs]
     notes = [
-        "Lighthouse 12, mobile (its default: simulated slow 4G, 4x CPU slowdown), Debian "
-        "Chromium with --ignore-certificate-errors; each figure is the median of its runs. "
-        "app: nginx (TLS, HTTP/2) proxying to the Procfile's uvicorn (HTTP/1.1, keep-alive); "
-        "static: the same nginx serving the captured copy, brotli/gzip made beforehand.",
-        "Content-Encoding of / for Accept-Encoding 'br, gzip': "
+        "Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown). app: nginx (TLS, HTTP/2) "
+        "proxying to the Procfile's uvicorn; static: the same nginx serving the captured copy "
+        f"({files} files). Content-Encoding of /: "
         + ", ".join(f"{variant} {encoding}" for variant, encoding in encodings.items())
-        + f". Static copy: {files} files.",
-        "scripts<LCP: script requests started before the observed (unthrottled) LCP (their "
-        "URLs are in the JSON). Bytes: resource-summary transfer sizes; 'other' holds the "
-        "manifest and icons. TBT counts main-thread work, so it grows with the machine's load.",
+        + f". 1-minute load average as the runs started: {min(loads):.1f} to {max(loads):.1f} "
+        f"(median {median(loads):.1f}) on {os.cpu_count()} CPUs; TBT grows with it.",
     ]
     if missing:
         notes.append("The static copy lacked (404): " + ", ".join(missing))
-    protocols = {
-        variant: ", ".join(sorted({r.protocol for r in runs if r.variant == variant}))
-        for variant in VARIANTS
-    }
-    loads = [r.load_average for r in runs]
-    notes.append(
-        "Protocol of the page: "
-        + ", ".join(f"{v} {p}" for v, p in protocols.items())
-        + f". 1-minute load average as the runs started: {min(loads):.1f} to {max(loads):.1f} "
-        f"(median {median(loads):.1f}) on {os.cpu_count()} CPUs."
-    )
-    for route in routes:
-        notes.extend(_route_notes(route, [r for r in runs if r.route == route]))
-    console = sorted({f"{r.variant}: {e}" for r in runs for e in r.console_errors})
+    console = sorted({f"{r.variant} {r.route}: {e}" for r in runs for e in r.console_errors})
     if console:
         notes.append("Console errors: " + " | ".join(console))
     if lost:
         notes.append(f"Lighthouse runs left out ({len(lost)}): " + " | ".join(lost))
-    retried = [f"{r.variant} {r.route}: {e[:120]}" for r in runs for e in r.retried_after]
-    if retried:
-        notes.append(f"Lighthouse runs tried again ({len(retried)}): " + " | ".join(retried))
     notes.append(f"Reports and nginx.conf: {logs}")
     data: dict[str, Any] = {
         "routes": list(routes),
@@ -341,15 +382,7 @@ def _report(
         "medians": {
             variant: {route: medians[variant, route] for route in routes} for variant in VARIANTS
         },
-        "ratios": {
-            route: {
-                figure: ratio(medians["app", route][figure], medians["static", route][figure])
-                for figure in FIGURES
-            }
-            for route in routes
-        },
         "content_encoding": encodings,
-        "static_files": files,
         "static_missing": missing,
         "runs": [asdict(run) for run in runs],
         "runs_left_out": lost,
@@ -357,70 +390,20 @@ def _report(
     return SectionReport(tables=tables, notes=notes, data=data)
 
 
-def _route_notes(route: str, runs: list[EdgeRun]) -> list[str]:
-    """Fonts, failed audits and flagged diagnostics of one route (those of most runs)."""
-    notes = []
-    app_fonts = ""
-    for variant in VARIANTS:
-        chosen = [r for r in runs if r.variant == variant]
-        sizes = {name: size for r in chosen for name, size in r.fonts.items()}
-        fonts = ", ".join(f"{name} {size / 1000:,.0f} kB" for name, size in sorted(sizes.items()))
-        failed = _most(
-            chosen,
-            lambda r: [
-                f"{category}: {audit}"
-                for category, audits in r.failed_audits.items()
-                if category != "performance"
-                for audit in audits
-            ],
-        )
-        parts = []
-        if variant == "app" or fonts != app_fonts:
-            parts.append(f"fonts {fonts or 'none'}")
-        if failed:
-            parts.append("audits failed: " + ", ".join(failed))
-        if variant == "app":
-            app_fonts = fonts
-            flagged = _most(chosen, lambda r: r.flagged_diagnostics)
-            if flagged:
-                parts.append("diagnostics below 0.9: " + ", ".join(flagged))
-        if parts:
-            notes.append(f"{route} {variant}: " + "; ".join(parts))
-    return notes
-
-
-def _most(runs: list[EdgeRun], values: Callable[[EdgeRun], list[str]]) -> list[str]:
-    """The values found in at least half of the runs, in first-seen order."""
-    counts = Counter(value for run in runs for value in dict.fromkeys(values(run)))
-    return [value for value, count in counts.items() if count * 2 >= len(runs)]
-
-
 def _rounded(value: float, digits: int) -> float:
     return value if math.isnan(value) else round(value, digits)
 
 
-def _lcp_label(runs: list[EdgeRun]) -> str:
+def _lcp_cells(runs: list[EdgeRun]) -> list[str]:
+    """The most frequent LCP element, then the median of each of its phases."""
     labels = Counter(run.lcp_element.selector for run in runs if run.lcp_element)
-    if not labels:
-        return "-"
-    selector, count = labels.most_common(1)[0]
-    return selector if count == len(runs) else f"{selector} ({count}/{len(runs)})"
-
-
-def _phases(runs: list[EdgeRun]) -> list[str]:
+    label = "-"
+    if labels:
+        selector, count = labels.most_common(1)[0]
+        label = selector if count == len(runs) else f"{selector} ({count}/{len(runs)})"
+    phases = [r.lcp_element.phases for r in runs if r.lcp_element]
     names = ("TTFB", "Load Delay", "Load Time", "Render Delay")
-    return [
-        thousands(
-            median(
-                [
-                    r.lcp_element.phases[n]
-                    for r in runs
-                    if r.lcp_element and n in r.lcp_element.phases
-                ]
-            )
-        )
-        for n in names
-    ]
+    return [label, *(thousands(median([p[n] for p in phases if n in p])) for n in names)]
 
 
 def _cell(value: float, digits: int) -> str:

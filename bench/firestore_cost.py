@@ -11,14 +11,10 @@ Bytes become document reads through the start-up phase, where each worker
 reads every document once: bytes per document = start-up bytes / (workers x
 documents). The old client-rendered site read its route's whole collection on
 every page view: that is the column beside.
-
-`uv run python -m bench.firestore_cost [--idle-seconds 300] [--page-views 1000]`,
-or as the `firestore` section of `python -m bench.run`.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import time
@@ -28,7 +24,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 
-from bench.context import RESULTS_DIR, BenchContext, progress
+from bench.context import BenchContext, progress
 from bench.report import SectionReport, Table, fixed, thousands
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, procfile_default_workers
@@ -42,6 +38,7 @@ from server.site_map import PAGES
 NAME = "firestore"
 TITLE = "5. What Firestore costs: bytes the database sent, counted at the connection"
 EXTRA_PROJECTS = 1_000
+PAGE_VIEWS = 1_000
 # The three routes in English; the old site read each one's collections whole on every view.
 ENGLISH_PAGES = [page for page in PAGES if page.locale is DEFAULT_LOCALE]
 
@@ -120,7 +117,6 @@ def measure(
     content: dict[str, list[dict[str, object]]],
     *,
     idle_seconds: float,
-    page_views: int,
     logs: Path,
 ) -> Cost:
     emulator.reset()
@@ -148,10 +144,10 @@ def measure(
             time.sleep(idle_seconds)
             idle = proxy.pulled - startup
 
-            progress(f"{NAME}: {label}, {page_views:,} page views")
+            progress(f"{NAME}: {label}, {PAGE_VIEWS:,} page views")
             before = proxy.pulled
             with httpx.Client(base_url=server.url, timeout=10) as client:
-                for index in range(page_views):
+                for index in range(PAGE_VIEWS):
                     client.get(ENGLISH_PAGES[index % len(ENGLISH_PAGES)].path).raise_for_status()
             time.sleep(1.0)
             views = proxy.pulled - before
@@ -176,7 +172,7 @@ def measure(
         startup_bytes=startup,
         idle_seconds=idle_seconds,
         idle_bytes=idle,
-        page_views=page_views,
+        page_views=PAGE_VIEWS,
         page_view_bytes=views,
         edit_bytes=edit,
         old_reads_per_view=statistics.mean(
@@ -230,50 +226,22 @@ def report(costs: Sequence[Cost]) -> SectionReport:
     )
 
 
-def costs(*, idle_seconds: float, page_views: int, logs: Path) -> list[Cost]:
+def run(context: BenchContext) -> SectionReport:
+    idle = 60.0 if context.quick else 300.0
+    logs = context.run_dir / NAME
     progress(f"{NAME}: starting the Firestore emulator")
     emulator = FirestoreEmulator.start(log_dir=logs)
     try:
         sample = sample_documents()
-        return [
-            measure(
-                emulator,
-                "sample content",
-                sample,
-                idle_seconds=idle_seconds,
-                page_views=page_views,
-                logs=logs,
-            ),
-            measure(
-                emulator,
-                f"{EXTRA_PROJECTS:,} projects more",
-                with_extra_projects(sample),
-                idle_seconds=idle_seconds,
-                page_views=page_views,
-                logs=logs,
-            ),
-        ]
+        contents = {
+            "sample content": sample,
+            f"{EXTRA_PROJECTS:,} projects more": with_extra_projects(sample),
+        }
+        return report(
+            [
+                measure(emulator, label, content, idle_seconds=idle, logs=logs)
+                for label, content in contents.items()
+            ]
+        )
     finally:
         emulator.stop()
-
-
-def run(context: BenchContext) -> SectionReport:
-    idle = 60.0 if context.quick else 300.0
-    return report(costs(idle_seconds=idle, page_views=1000, logs=context.run_dir / NAME))
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.firestore_cost", description=__doc__)
-    parser.add_argument("--idle-seconds", type=float, default=300.0)
-    parser.add_argument("--page-views", type=int, default=1000)
-    args = parser.parse_args(argv)
-    logs = RESULTS_DIR / "runs" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) / NAME
-    result = report(costs(idle_seconds=args.idle_seconds, page_views=args.page_views, logs=logs))
-    for table in result.tables:
-        print(table.render())
-    for note in result.notes:
-        print(f"- {note}")
-
-
-if __name__ == "__main__":
-    main()

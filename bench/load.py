@@ -56,10 +56,13 @@ end
 
 _TIME_UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3, "h": 3600e3}
 _SUMMARY = re.compile(r"(\d+) requests in ([\d.]+)(us|ms|s|m|h), ([\d.]+)(\w+) read")
-_PERCENTILE = re.compile(r"^\s+(50|75|90|99)%\s+([\d.]+)(us|ms|s|m|h)\s*$", re.MULTILINE)
+_PERCENTILE = re.compile(r"^\s+(50|99)%\s+([\d.]+)(us|ms|s|m|h)\s*$", re.MULTILINE)
 _RATE = re.compile(r"Requests/sec:\s+([\d.]+)")
-_SOCKET_ERRORS = re.compile(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)")
-_NON_2XX = re.compile(r"Non-2xx or 3xx responses: (\d+)")
+# Non-2xx or 3xx responses, and socket errors (connect, read, write, timeout).
+_ERRORS = re.compile(
+    r"Non-2xx or 3xx responses: (\d+)|Socket errors: connect (\d+), read "
+    r"(\d+), write (\d+), timeout (\d+)"
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -67,40 +70,25 @@ class WrkResult:
     requests: int
     seconds: float
     requests_per_second: float
-    # Latency percentiles in milliseconds: "50", "75", "90", "99".
-    latency_ms: dict[str, float]
-    non_2xx_or_3xx: int
-    socket_errors: dict[str, int]
+    p50_ms: float
+    p99_ms: float
+    errors: int  # non-2xx/3xx responses and socket errors
     command: str
-
-    @property
-    def p50_ms(self) -> float:
-        return self.latency_ms.get("50", math.nan)
-
-    @property
-    def p99_ms(self) -> float:
-        return self.latency_ms.get("99", math.nan)
-
-    @property
-    def errors(self) -> int:
-        return self.non_2xx_or_3xx + sum(self.socket_errors.values())
 
 
 def run_wrk(
     url: str,
     *,
-    threads: int = 2,
-    connections: int = 50,
     seconds: float,
     script: Path | None = None,
     script_args: Sequence[str] = (),
     stop_when: Callable[[], bool] | None = None,
 ) -> WrkResult:
-    """wrk's figures; `stop_when` is polled and, once true, wrk is interrupted (it reports)."""
+    """wrk -t2 -c50's figures; `stop_when` is polled and, once true, wrk is interrupted."""
     wrk = command_path("wrk")
     if wrk is None:
         raise RuntimeError("wrk is not installed")
-    argv = [wrk, f"-t{threads}", f"-c{connections}", f"-d{math.ceil(seconds)}s", "--latency"]
+    argv = [wrk, "-t2", "-c50", f"-d{math.ceil(seconds)}s", "--latency"]
     if script is not None:
         argv += ["-s", str(script)]
     argv.append(url)
@@ -118,16 +106,27 @@ def run_wrk(
             time.sleep(0.05)
         output.seek(0)
         text = output.read().decode(errors="replace")
-    if process.returncode != 0:
+    summary = _SUMMARY.search(text)
+    rate = _RATE.search(text)
+    if process.returncode != 0 or summary is None or rate is None:
         raise RuntimeError(f"wrk exited with {process.returncode}:\n{text}")
-    return parse_wrk(text, command=" ".join(argv))
+    latency = {
+        match.group(1): float(match.group(2)) * _TIME_UNITS[match.group(3)]
+        for match in _PERCENTILE.finditer(text)
+    }
+    return WrkResult(
+        requests=int(summary.group(1)),
+        seconds=float(summary.group(2)) * _TIME_UNITS[summary.group(3)] / 1e3,
+        requests_per_second=float(rate.group(1)),
+        p50_ms=latency.get("50", math.nan),
+        p99_ms=latency.get("99", math.nan),
+        errors=sum(int(n) for match in _ERRORS.finditer(text) for n in match.groups() if n),
+        command=" ".join(argv),
+    )
 
 
-def run_counted(
-    base_url: str, *, requests: int, paths: Sequence[str], script: Path, connections: int = 50
-) -> WrkResult:
+def run_counted(base_url: str, *, requests: int, paths: Sequence[str], script: Path) -> WrkResult:
     """About `requests` requests (each thread stops at its share; in-flight ones still land)."""
-    threads = 2
     script.parent.mkdir(parents=True, exist_ok=True)
     script.write_text(COUNTED_SCRIPT, encoding="utf-8")
     with tempfile.TemporaryDirectory(prefix="bench-wrk-") as folder:
@@ -135,41 +134,8 @@ def run_counted(
         # The time limit only matters if the server stops answering.
         return run_wrk(
             base_url,
-            threads=threads,
-            connections=connections,
             seconds=max(60.0, requests / 20),
             script=script,
-            script_args=[str(math.ceil(requests / threads)), folder, *paths],
-            stop_when=lambda: len(list(markers.glob("*.done"))) == threads,
+            script_args=[str(math.ceil(requests / 2)), folder, *paths],
+            stop_when=lambda: len(list(markers.glob("*.done"))) == 2,  # wrk's two threads
         )
-
-
-def parse_wrk(output: str, *, command: str = "") -> WrkResult:
-    summary = _SUMMARY.search(output)
-    rate = _RATE.search(output)
-    if summary is None or rate is None:
-        raise RuntimeError(f"unexpected wrk output:\n{output}")
-    socket_errors = _SOCKET_ERRORS.search(output)
-    non_2xx = _NON_2XX.search(output)
-    return WrkResult(
-        requests=int(summary.group(1)),
-        seconds=float(summary.group(2)) * _TIME_UNITS[summary.group(3)] / 1e3,
-        requests_per_second=float(rate.group(1)),
-        latency_ms={
-            match.group(1): float(match.group(2)) * _TIME_UNITS[match.group(3)]
-            for match in _PERCENTILE.finditer(output)
-        },
-        non_2xx_or_3xx=int(non_2xx.group(1)) if non_2xx else 0,
-        socket_errors=(
-            dict(
-                zip(
-                    ("connect", "read", "write", "timeout"),
-                    (int(value) for value in socket_errors.groups()),
-                    strict=True,
-                )
-            )
-            if socket_errors
-            else {}
-        ),
-        command=command,
-    )

@@ -7,10 +7,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.context import ROUTES, BenchContext, progress
+from bench.context import BenchContext, progress
 from bench.load import run_counted
 from bench.report import SectionReport, Table, mebibytes
 from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
+from server.site_map import ENGLISH_ROUTE_PATHS as ROUTES
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -19,7 +20,6 @@ class MemorySample:
     processes: int
     rss_bytes: int  # summed over the server's processes
     pss_bytes: int  # the same, shared pages split between the processes that share them
-    rss_by_pid: dict[int, int]
 
 
 NAME = "memory"
@@ -35,7 +35,7 @@ def run(context: BenchContext) -> SectionReport:
     with LiveServer(
         env={}, workers=workers, log_path=context.run_dir / NAME / f"{NAME}.log"
     ) as server:
-        samples.append(sample_memory(server.pids(), requests=0))
+        samples.append(_sample(server.pids(), requests=0))
         answered = 0
         for checkpoint in checkpoints:
             progress(f"{NAME}: requests {answered:,} to {checkpoint:,}")
@@ -44,7 +44,7 @@ def run(context: BenchContext) -> SectionReport:
             )
             answered += result.requests
             time.sleep(SETTLE_SECONDS)  # the requests wrk dropped at its stop finish
-            samples.append(sample_memory(server.pids(), requests=answered))
+            samples.append(_sample(server.pids(), requests=answered))
 
     first = samples[0]
     rows = []
@@ -80,15 +80,12 @@ def run(context: BenchContext) -> SectionReport:
     return SectionReport(tables=[table], notes=notes, data=data)
 
 
-def sample_memory(pids: list[int], *, requests: int) -> MemorySample:
-    rss = {pid: _proc_kib(Path(f"/proc/{pid}/status"), "VmRSS:") * 1024 for pid in pids}
-    pss = sum(_proc_kib(Path(f"/proc/{pid}/smaps_rollup"), "Pss:") * 1024 for pid in pids)
+def _sample(pids: list[int], *, requests: int) -> MemorySample:
     return MemorySample(
         requests=requests,
         processes=len(pids),
-        rss_bytes=sum(rss.values()),
-        pss_bytes=pss,
-        rss_by_pid=rss,
+        rss_bytes=sum(_proc_kib(Path(f"/proc/{pid}/status"), "VmRSS:") * 1024 for pid in pids),
+        pss_bytes=sum(_proc_kib(Path(f"/proc/{pid}/smaps_rollup"), "Pss:") * 1024 for pid in pids),
     )
 
 

@@ -23,7 +23,7 @@ import brotli
 import httpx2 as httpx
 from playwright.sync_api import Browser, Response, Route, ViewportSize, sync_playwright
 
-from bench.edge_server import StaticFile
+from bench.nginx import StaticFile
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 
 # Lighthouse 12's mobile emulation (its default: a Moto G Power).
@@ -65,13 +65,17 @@ class Captured:
 
 
 def _named_urls(item: Captured) -> list[str]:
+    """The URLs an HTML page (every src, and <link> href), its CSS or its manifest names."""
     text = item.body.decode("utf-8", "replace")
     if item.content_type.startswith("text/html"):
-        return linked_urls(text)
+        parser = _LinkParser()
+        parser.feed(text)
+        return parser.urls
     if item.content_type.startswith("text/css"):
-        return css_urls(text)
+        return [url for _, url in _CSS_URL.findall(text) if not url.startswith("data:")]
     if item.content_type.startswith("application/manifest+json"):
-        return manifest_urls(text)
+        # The icons a web app manifest names (Chromium fetches one of them).
+        return [str(icon["src"]) for icon in json.loads(text).get("icons", [])]
     return []
 
 
@@ -91,38 +95,6 @@ def same_origin_path(url: str, origin: str) -> str | None:
     if f"{parts.scheme}://{parts.netloc}" != origin:
         return None
     return unquote(parts.path) or "/"
-
-
-def linked_urls(html: str) -> list[str]:
-    """URLs an HTML page loads by itself: every src, and the href of every <link>."""
-    parser = _LinkParser()
-    parser.feed(html)
-    return parser.urls
-
-
-def srcset_urls(srcset: str) -> list[str]:
-    """The URLs of a srcset attribute ("a.jpg 320w, b.jpg 640w")."""
-    return [candidate.split()[0] for candidate in srcset.split(",") if candidate.strip()]
-
-
-def css_urls(css: str) -> list[str]:
-    return [
-        match.group(2) for match in _CSS_URL.finditer(css) if not match.group(2).startswith("data:")
-    ]
-
-
-def manifest_urls(manifest: str) -> list[str]:
-    """The icons a web app manifest names (Chromium fetches one of them)."""
-    try:
-        document = json.loads(manifest)
-    except ValueError:
-        return []
-    icons = document.get("icons", []) if isinstance(document, dict) else []
-    return [str(icon["src"]) for icon in icons if isinstance(icon, dict) and icon.get("src")]
-
-
-def compressible(content_type: str) -> bool:
-    return bool(_COMPRESSIBLE.match(content_type))
 
 
 def capture(app_url: str, routes: Sequence[str]) -> list[Captured]:
@@ -173,7 +145,7 @@ def write_copy(captured: Iterable[Captured], root: Path) -> list[StaticFile]:
         target = root / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(item.body)
-        if compressible(item.content_type):
+        if _COMPRESSIBLE.match(item.content_type):
             for suffix, packed in (
                 (".br", bytes(brotli.compress(item.body, quality=11))),
                 (".gz", gzip.compress(item.body, compresslevel=9, mtime=0)),
@@ -255,9 +227,12 @@ class _LinkParser(HTMLParser):
             return  # a document of its own, not part of this page's load
         if values.get("src"):
             self.urls.append(str(values["src"]))
-        # Every width of a responsive photo: which one a browser takes depends on its screen.
+        # Every width of a responsive photo ("a.jpg 320w, b.jpg 640w"): which one a
+        # browser takes depends on its screen.
         for name in ("srcset", "imagesrcset"):
-            self.urls.extend(srcset_urls(str(values.get(name) or "")))
+            self.urls.extend(
+                url.split()[0] for url in str(values.get(name) or "").split(",") if url.strip()
+            )
         rels = set(str(values.get("rel") or "").lower().split())
         if tag == "link" and values.get("href") and rels & _LOADED_LINKS:
             self.urls.append(str(values["href"]))

@@ -49,15 +49,6 @@ class SectionReport:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-def percentile(values: Sequence[float], fraction: float) -> float:
-    """Nearest-rank percentile: the smallest value with `fraction` of them at or below it."""
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    rank = max(1, math.ceil(fraction * len(ordered)))
-    return ordered[rank - 1]
-
-
 def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else math.nan
 

@@ -20,19 +20,15 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bench import edge, firestore_cost, memory, render_time, throughput
+from bench import edge, firestore_cost, memory, throughput
 from bench.context import RESULTS_DIR, BenchContext, git, progress
 from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_lighthouse
 from bench.report import SectionReport
-
-# The environment of the "uncached" runs: every cache off (docs/configuration.md).
-UNCACHED_ENV = {"CONTENT_CACHE_SECONDS": "0", "HTML_CACHE": "off"}
 
 Section = Callable[[BenchContext], SectionReport]
 # Name on the command line -> (section, Debian commands it needs), in running order.
 SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
     throughput.NAME: (throughput.run, ("wrk", "nginx")),
-    render_time.NAME: (render_time.run, ()),
     firestore_cost.NAME: (firestore_cost.run, ()),
     memory.NAME: (memory.run, ("wrk",)),
     edge.NAME: (edge.run, ("chromium", "nginx", "openssl", "nginx-brotli-static")),
@@ -69,13 +65,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     stamp = started_at.strftime("%Y%m%dT%H%M%SZ")
     context = BenchContext(
         quick=args.quick,
-        uncached_env=UNCACHED_ENV,
         run_dir=RESULTS_DIR / "runs" / stamp,
         routes=tuple(args.routes or ()),
     )
     context.run_dir.mkdir(parents=True, exist_ok=True)
 
-    print(_heading(started_at, quick=args.quick))
+    commit: dict[str, Any] = {
+        "commit": git("rev-parse", "HEAD"),
+        "branch": git("rev-parse", "--abbrev-ref", "HEAD"),
+        "dirty": bool(git("status", "--porcelain")),
+    }
+    print(
+        f"Fine Stone benchmark, {'quick' if args.quick else 'full'} run, "
+        f"{started_at:%Y-%m-%d %H:%M} UTC\ncommit {commit['commit'][:10]} on {commit['branch']}"
+        f"{' (uncommitted changes)' if commit['dirty'] else ''}; {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}; load average (1, 5, 15 min) at start: "
+        + ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    )
     sections: dict[str, Any] = {}
     failed = []
     for name in chosen:
@@ -120,13 +126,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "quick": args.quick,
         "sections_run": chosen,
         "failed": failed,
-        "git": _git(),
+        "git": commit,
         "machine": {
             "cpus": os.cpu_count(),
             "python": platform.python_version(),
             "platform": platform.platform(),
         },
-        "uncached_env": UNCACHED_ENV,
         "sections": sections,
     }
     text = json.dumps(_json_safe(result), indent=2, ensure_ascii=False) + "\n"
@@ -135,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     (context.run_dir / "results.json").write_text(text, encoding="utf-8")
     print(f"\nWall time {wall:.0f} s ({wall / 60:.1f} min). Wrote {RESULTS_DIR / 'latest.json'}")
     print(
-        "Timings (Lighthouse, wrk, render times) assume an otherwise idle machine: a load "
+        "Timings (Lighthouse, wrk) assume an otherwise idle machine: a load "
         "average above the CPU count means other work competed with the benchmark."
     )
     if failed:
@@ -145,27 +150,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
-
-
-def _heading(started_at: datetime, *, quick: bool) -> str:
-    git = _git()
-    dirty = " (uncommitted changes)" if git["dirty"] else ""
-    mode = "quick" if quick else "full"
-    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    return (
-        f"Fine Stone benchmark, {mode} run, {started_at:%Y-%m-%d %H:%M} UTC\n"
-        f"commit {git['commit'][:10]} on {git['branch']}{dirty}; "
-        f"{os.cpu_count()} CPUs, Python {platform.python_version()}; "
-        f"load average (1, 5, 15 min) at start: {load}"
-    )
-
-
-def _git() -> dict[str, Any]:
-    return {
-        "commit": git("rev-parse", "HEAD"),
-        "branch": git("rev-parse", "--abbrev-ref", "HEAD"),
-        "dirty": bool(git("status", "--porcelain")),
-    }
 
 
 def _json_safe(value: object) -> object:

@@ -5,7 +5,7 @@
 Each REV (a commit, a branch) is checked out with `git archive` into a
 temporary folder, built there (build.py, the working tree's node_modules) and
 started with the Procfile's command from that folder, behind an nginx edge of
-its own (bench/edge_server.py). Lighthouse mobile then loads every page from
+its own (bench/nginx.py). Lighthouse mobile then loads every page from
 each version in turn, run after run, so a busy moment of the machine hits all
 of them alike. The table gives, per page and version, the median and the range
 (min to max) of LCP, FCP, TBT and CLS: a technique pays when the medians of
@@ -26,8 +26,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.context import REPO_ROOT, git, progress
-from bench.edge import EDGE_ROUTES, EdgeRun, lighthouse_run
-from bench.edge_server import EdgeLayout, run_edge
+from bench.edge import EDGE_ROUTES, EdgeRun, lighthouse_runs
+from bench.nginx import EdgeLayout, run_edge
 from bench.report import Table, median, thousands
 from harness.live_server import LiveServer, procfile_default_workers
 from server.i18n import locale_named
@@ -66,7 +66,6 @@ def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     logs = REPO_ROOT / "bench" / "results" / "runs" / f"{stamp}-variants"
     logs.mkdir(parents=True, exist_ok=True)
-    results: list[EdgeRun] = []
     with ExitStack() as stack:
         origins: dict[str, str] = {}
         for rev in revisions:
@@ -83,21 +82,9 @@ def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int)
             layout = EdgeLayout(root=folder, app_port=server.port)
             stack.enter_context(run_edge(layout, [], log_dir=logs / f"edge-{len(origins)}"))
             origins[rev] = layout.edge_origin
-        for attempt in range(1, runs_per_page + 1):
-            for route in routes:
-                for index, rev in enumerate(revisions):
-                    progress(f"variants: {labels[rev]} {route} run {attempt}/{runs_per_page}")
-                    outcome = lighthouse_run(
-                        origins[rev] + route,
-                        variant=rev,
-                        route=route,
-                        attempt=attempt,
-                        report=logs / f"v{index}{route.replace('/', '_')}-{attempt}.json",
-                    )
-                    if isinstance(outcome, EdgeRun):
-                        results.append(outcome)
-                    else:
-                        progress(f"variants: left out: {outcome}")
+        results, lost = lighthouse_runs(origins, routes, runs_per_page, logs)
+    for outcome in lost:
+        progress(f"variants: left out: {outcome}")
     rows = []
     for route in routes:
         for rev in revisions:

@@ -1,19 +1,15 @@
-"""Cut the site's fonts down to the letters its text uses.
+"""Cut the site's fonts down to the letters its text uses (sizes: docs/architecture.md).
 
 The Latin display face (Cormorant Garamond 600, the headings) keeps
 Fontsource's "latin" range, since content brings any Western European name,
-but only kerning and the common ligatures, and no hinting: 23 KB to 16 KB,
-fetched with the first photo on every English page.
+but only kerning and the common ligatures, and no hinting.
 
 Fontsource's "arabic" files carry every Arabic-script letter (Persian, Urdu,
-Quranic marks, presentation forms) and every ligature: Amiri bold is 100 KB,
-Noto Sans Arabic 49 KB, all on an Arabic page's first load. The site's text is
+Quranic marks, presentation forms) and every ligature; the site's text is
 Arabic proper: the 28 letters with hamza forms, taa marbuta and alef maqsura,
-the short-vowel marks, Arabic-Indic digits and Arabic punctuation. Cut to
-those, with the shaping features Arabic needs (joining forms, required
-ligatures, mark placement), the two come to under 50 KB. A character outside
-the cut (a Persian letter in some content) is drawn by the system's Arabic
-font instead.
+the short-vowel marks, Arabic-Indic digits and Arabic punctuation, with the
+shaping features Arabic needs. A character outside the cut (a Persian letter
+in some content) is drawn by the system's Arabic font instead.
 
 Run (fonttools is needed here only, not by the site or its build):
     uv run --with fonttools python scripts/subset_fonts.py
@@ -60,24 +56,6 @@ UNICODES = (
 FEATURES = "init,medi,fina,isol,rlig,liga,calt,ccmp,mark,mkmk,curs,kern"
 
 
-def catalogue_characters() -> set[str]:
-    """Every Arabic character of the fixed text, which the cut must cover."""
-    found: set[str] = set()
-
-    def walk(value: object) -> None:
-        if isinstance(value, str):
-            found.update(c for c in value if "\u0600" <= c <= "\u06ff")
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    walk(json.loads(CATALOGUE.read_text(encoding="utf-8")))
-    return found
-
-
 def covered(character: str) -> bool:
     code = ord(character)
     for part in UNICODES.split(","):
@@ -107,7 +85,9 @@ def subset(source: Path, name: str, *, unicodes: str, features: str, hinting: bo
 
 
 def main() -> int:
-    missing = sorted(c for c in catalogue_characters() if not covered(c))
+    # Every Arabic character of the fixed text, which the cut must cover.
+    text = json.dumps(json.loads(CATALOGUE.read_text(encoding="utf-8")), ensure_ascii=False)
+    missing = sorted({c for c in text if "\u0600" <= c <= "\u06ff" and not covered(c)})
     if missing:
         print(f"subset_fonts.py: the catalogue uses {missing!r}: add them to UNICODES")
         return 1

@@ -20,7 +20,7 @@ from server.settings import Settings
 
 # Per worker process. An item page is the whole list page behind its modal, so
 # how many fit depends on the number of cards: docs/architecture.md has the
-# figures, scripts/item_pages_memory.py measures them.
+# figures (git history has scripts/item_pages_memory.py, which measured them).
 DEFAULT_MAX_BYTES = int(Settings.html_cache_mb * 1024 * 1024)
 
 
