@@ -96,69 +96,44 @@ _PARSERS: dict[object, _Parser] = {
 
 @dataclass(frozen=True, kw_only=True)
 class Settings:
+    """What each setting means, and why its default: docs/configuration.md."""
+
     content_source: ContentSource = ContentSource.LOCAL
     content_dir: Path = REPO_ROOT / "content"
     company_file: Path = REPO_ROOT / "company.toml"
     bundles_dir: Path = REPO_ROOT / "bundles"
-    # None: the project_id of company.toml's [firebase] table.
-    google_cloud_project: str | None = None
-    # The longest a page waits on Firestore before it renders without the list:
-    # under the 3 s a visitor should ever wait, with time left to render.
+    google_cloud_project: str | None = None  # None: company.toml's [firebase] project_id
     firestore_timeout_seconds: float = 2.5
-    # Each collection is read at most once per period; 0 reads on every request.
-    # Where listeners keep the content current, only while a listener is down.
     content_cache_seconds: float = field(
         default=60.0, metadata={"parse": lambda name, raw: _number(name, raw, allow_zero=True)}
     )
-    # With Firestore: keep each collection current with a real-time listener
-    # (edits show on the next reload); off: read every CONTENT_CACHE_SECONDS.
     content_live: bool = True
-    # With listeners: no collection older than this is served while Firestore
-    # answers. A page that finds a view older first probes the listeners'
-    # connection (no document read), which also catches a silent stream.
     content_max_staleness_seconds: float = 45.0
-    # Keep rendered pages until their content changes (off: render every request).
     html_cache: bool = True
-    # The rendered pages kept per worker, compressed copies included: memory
-    # bounded by this, however many projects have a page of their own.
     html_cache_mb: float = 8.0
-    render_pool_size: int = field(default_factory=lambda: default_pool_size())
+    # One V8 context per core: renders are CPU-bound.
+    render_pool_size: int = field(default_factory=lambda: max(1, min(os.cpu_count() or 1, 8)))
     render_timeout_seconds: float = 2.0
     log_level: str = field(default="INFO", metadata={"parse": lambda _name, raw: raw.upper()})
     log_format: LogFormat = LogFormat.TEXT
-    # Visitors' browsers report LCP, INP and CLS to POST /vitals (off: no reporting at all).
     web_vitals: bool = False
-    # Local development (./dev serve): allows http: image URLs in content.
     dev_mode: bool = False
-    # Hosts that may serve content images: the Content-Security-Policy's img-src,
-    # and the only hosts the image route fetches photos from.
     image_hosts: tuple[str, ...] = ("firebasestorage.googleapis.com", "storage.googleapis.com")
-    # The image route (/img/...): photos resized and re-encoded for the screen.
-    # Off, pages link the original photos.
     image_route: bool = True
-    # Where the image route keeps what it made, and how much of it (LRU beyond).
     image_cache_dir: Path = Path(tempfile.gettempdir()) / "fine-stone-images"
     image_cache_mb: float = 512.0
-    # Limits of one fetch of a remote photo (redirects included); beyond either,
-    # the page links the original.
     image_fetch_timeout_seconds: float = 10.0
     image_fetch_max_mb: float = 30.0
-    # Host headers the site answers to; "*" answers to any.
     allowed_hosts: tuple[str, ...] = ("*",)
-    # Where the public reaches the site: canonical URLs, sitemap, social cards.
     public_base_url: str = field(default="http://127.0.0.1:8000", metadata={"parse": _base_url})
-    # The studio (/studio): how long a staff sign-in lasts, and the largest photo it takes.
     studio_session_hours: float = 12.0
     studio_photo_max_mb: float = 15.0
-    # With CONTENT_SOURCE=firestore: the studio, staff signing in with Firebase Authentication.
     studio: bool = False
-    # Who may use it, besides accounts with the custom claim staff=true.
     studio_staff_emails: tuple[str, ...] = field(
         default=(),
         metadata={"parse": lambda name, raw: tuple(e.lower() for e in _names(name, raw))},
     )
-    # None: company.toml's [firebase] storage_bucket.
-    studio_storage_bucket: str | None = None
+    studio_storage_bucket: str | None = None  # None: company.toml's [firebase] storage_bucket
 
     def __post_init__(self) -> None:
         if self.content_max_staleness_seconds <= self.firestore_timeout_seconds:
@@ -187,8 +162,3 @@ class Settings:
                 parse: _Parser = setting.metadata.get("parse") or _PARSERS[types[setting.name]]
                 values[setting.name] = parse(name, raw)
         return cls(**values)
-
-
-def default_pool_size() -> int:
-    # One V8 context per core: renders are CPU-bound and take about a millisecond.
-    return max(1, min(os.cpu_count() or 1, 8))
