@@ -16,12 +16,6 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from server.compression import MIN_COMPRESS_BYTES, compress
-from server.settings import Settings
-
-# Per worker process. An item page is the whole list page behind its modal, so
-# how many fit depends on the number of cards: docs/architecture.md has the
-# figures, scripts/item_pages_memory.py measures them.
-DEFAULT_MAX_BYTES = int(Settings.html_cache_mb * 1024 * 1024)
 
 
 @dataclass(frozen=True)
@@ -51,7 +45,7 @@ class _Entry:
 
 
 class RenderedPageCache:
-    def __init__(self, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+    def __init__(self, *, max_bytes: int) -> None:
         self._max_bytes = max_bytes
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._bytes = 0
