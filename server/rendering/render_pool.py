@@ -15,8 +15,6 @@ from pathlib import Path
 import anyio
 from py_mini_racer import JSEvalException, JSTimeoutException, MiniRacer
 
-from server.rendering.allocator import give_back_large_buffers
-
 logger = logging.getLogger(__name__)
 
 SERVER_BUNDLE = Path("server") / "render.js"
@@ -66,8 +64,6 @@ class RenderPool:
         cls, bundles_dir: Path, *, size: int, timeout_seconds: float, warm_up: WarmUp
     ) -> RenderPool:
         """Create and warm every context, off the event loop."""
-        # Renders are what pass large buffers through the allocator.
-        give_back_large_buffers()
         source = (bundles_dir / SERVER_BUNDLE).read_text(encoding="utf-8")
         pool = cls(source, size=size, warm_up=warm_up, timeout_seconds=timeout_seconds)
         started = time.perf_counter()
