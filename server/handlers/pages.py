@@ -8,9 +8,10 @@ from collections.abc import Awaitable, Callable
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from server.compression import preferred_encoding
 from server.http.access_log import HTML_CACHE_STATE
 from server.http.caching import NO_STORE
-from server.http.page_response import accepted_encoding, page_response
+from server.http.page_response import page_response
 from server.rendering.manifest import ASSETS_URL
 from server.rendering.page_renderer import ContentUnavailable, PageRenderer, UnknownItem
 from server.rendering.render_pool import RenderError
@@ -23,7 +24,7 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 
 async def _render(request: Request, page: SitePage | ItemPage, *, status_code: int) -> Response:
     renderer: PageRenderer = request.state.renderer
-    encoding = accepted_encoding(request)
+    encoding = preferred_encoding(request.headers)
     try:
         rendered = await renderer.render(page, encoding=encoding)
     except RenderError as error:

@@ -21,8 +21,8 @@ SERVER_BUNDLE = Path("server") / "render.js"
 RENDER_FUNCTION = "renderPage"
 _CONTEXT_CREATION = threading.Lock()
 # A context whose V8 heap is past this after a render is collected before its
-# next one: V8 keeps the heap a large page grew to (a page of 1,000 cards grows
-# it by tens of MB), and gives it back only when told memory is short.
+# next one: V8 keeps the heap a large page grew to, and gives it back only
+# when told memory is short.
 COLLECT_HEAP_BYTES = 16 * 1024 * 1024
 
 # A render to run on each new context before it serves: (url, page data JSON).
@@ -56,8 +56,8 @@ class RenderPool:
         self._timeout = timeout_seconds
         self._idle: asyncio.Queue[MiniRacer] = asyncio.Queue()
         self._contexts: list[MiniRacer] = []
-        self._replacing: set[asyncio.Task[None]] = set()
-        self._collecting: set[asyncio.Task[None]] = set()
+        # Collections and replacements of contexts, after the render that asked.
+        self._background: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def start(
@@ -116,21 +116,19 @@ class RenderPool:
             healthy = False
             raise RenderError(f"render of {url} failed: {error}") from error
         finally:
-            if healthy and heap_bytes > COLLECT_HEAP_BYTES:
-                # After the response, not before it: the context waits, not the visitor.
-                task = asyncio.get_running_loop().create_task(self._collect(context))
-                self._collecting.add(task)
-                task.add_done_callback(self._collecting.discard)
-            elif healthy:
+            if healthy and heap_bytes <= COLLECT_HEAP_BYTES:
                 self._idle.put_nowait(context)
             else:
-                # A context that threw or was stopped mid-render may hold
-                # broken state: replace it, in the background. It stops
-                # counting as alive now, not when the task gets to run.
-                self._contexts.remove(context)
-                task = asyncio.get_running_loop().create_task(self._replace(context))
-                self._replacing.add(task)
-                task.add_done_callback(self._replacing.discard)
+                if not healthy:
+                    # A context that threw or was stopped mid-render may hold
+                    # broken state: replace it. It stops counting as alive now,
+                    # not when the task gets to run.
+                    self._contexts.remove(context)
+                # In the background, after the response: the context waits, not the visitor.
+                work = self._collect(context) if healthy else self._replace(context)
+                task = asyncio.get_running_loop().create_task(work)
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
 
     async def _replace(self, broken: MiniRacer) -> None:
         await anyio.to_thread.run_sync(_close_after_termination, broken)
@@ -158,7 +156,7 @@ class RenderPool:
         return html, int(context.heap_stats()["total_heap_size"])
 
     async def close(self) -> None:
-        for task in [*self._replacing, *self._collecting]:
+        for task in list(self._background):
             await task
         for context in self._contexts:
             context.close()
