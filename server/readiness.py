@@ -1,18 +1,8 @@
 """Is this instance ready for visitors? No HTTP in here (the handler is in handlers/health.py).
 
-Three checks, each from state the site keeps anyway:
-- bundles: every client file the manifest names is on disk (a few stat calls);
-- render_pool: every V8 context is created and warm (idle or rendering);
-- content: each collection has been read successfully once, so pages show
-  real content. A collection not yet read goes through the content cache like
-  a page request does: a probe starts at most the read a visitor would have
-  started, once per CONTENT_CACHE_SECONDS, never more (with a listener, it
-  waits for the listener's first snapshot first). Each collection is reported
-  `live` (a listener keeps it current), `unverified` (a listener runs, but
-  its view is older than CONTENT_MAX_STALENESS_SECONDS and the probe of its
-  connection failed: it may have gone silent), `fresh` (the latest read succeeded),
-  `stale` (the latest read or the listener failed: pages show the last good
-  content) or `unavailable` (nothing read yet: pages show the list empty).
+Each check reads state the site keeps anyway; what each reports, and why a
+probe adds no load to Firestore, is in docs/operating.md ("Health endpoints").
+A collection not yet read goes through the content cache as a page request does.
 """
 
 from __future__ import annotations

@@ -101,11 +101,6 @@ class RenderedPageCache:
         if entry is not None:
             self._bytes -= entry.size_bytes
 
-    @property
-    def compressed_bytes(self) -> int:
-        """The compressed copies' share of `size_bytes`, for measuring."""
-        return sum(len(body) for entry in self._entries.values() for body in entry.copies.values())
-
     def __len__(self) -> int:
         return len(self._entries)
 

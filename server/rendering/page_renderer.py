@@ -1,12 +1,10 @@
 """Fetch a page's content, render it in V8, wrap it in the HTML document.
 
-Rendered pages are cached by path and content version: a page is rendered
-once per change of the collections it shows, not once per request. A request
-answered from that cache does nothing that grows with the number of items:
-the lookup comes first (by content versions and the photo keys' generation),
-and the page's meta, JSON-LD of every card, is built only for a render. Each
-project and collabration has a page of its own (/projects/{id}): the list page
-with that card's modal open, cached the same way.
+A page is rendered once per change of what it shows (page_cache.py). A request
+answered from that cache does nothing that grows with the number of items: the
+lookup comes first, and the page's meta (JSON-LD of every card) is built only
+for a render. A card's page (/projects/{id}) is its list page with the card's
+modal open.
 """
 
 from __future__ import annotations
