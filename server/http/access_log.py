@@ -1,11 +1,6 @@
 """One log line per request, and its id in the X-Request-ID response header.
 
-The line carries: request id, client address (the visitor's, when uvicorn
-trusts the proxy's X-Forwarded-For: FORWARDED_ALLOW_IPS), method, path,
-route (the matched route's pattern), status, duration in ms, whether the
-HTML came from the page cache (`html_cache`, on pages only) and how many
-collection reads the request started (`content_reads`, see
-server/content/reads.py).
+The line's fields are listed in docs/operating.md ("Logs").
 """
 
 from __future__ import annotations

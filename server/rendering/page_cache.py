@@ -1,11 +1,8 @@
 """Rendered pages kept in memory, each with what it was made from.
 
-A page is served from here while what it was made from (content versions,
-photo keys) is unchanged. Every project and collabration has a page of its
-own, so the cache holds at most `max_bytes` (HTML_CACHE_MB): past that, the
-page asked for least recently goes first (an LRU), and thousands of items
-cannot grow a worker without bound. A page's compressed copies, made the first
-time each encoding is asked for, are kept with it and count too.
+A page is served from here while what it was made from is unchanged. At most
+`max_bytes` (HTML_CACHE_MB) are kept, a page's compressed copies included:
+past that, the page asked for least recently goes first.
 """
 
 from __future__ import annotations

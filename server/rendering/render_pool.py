@@ -29,12 +29,6 @@ COLLECT_HEAP_BYTES = 16 * 1024 * 1024
 WarmUp = tuple[str, str]
 
 
-def short_js_error(error: Exception) -> str:
-    """V8's message without the (minified, very long) source line it quotes."""
-    lines = [line for line in str(error).splitlines() if line.strip() and len(line) < 300]
-    return " | ".join(lines[:8])
-
-
 class RenderError(Exception):
     """The React render threw or ran past its time limit."""
 
@@ -150,7 +144,9 @@ class RenderPool:
         except JSTimeoutException as error:
             raise RenderError(f"no result within {self._timeout:g} s") from error
         except JSEvalException as error:
-            raise RenderError(short_js_error(error)) from None
+            # V8's message without the (minified, very long) source line it quotes.
+            lines = [line for line in str(error).splitlines() if line.strip() and len(line) < 300]
+            raise RenderError(" | ".join(lines[:8])) from None
         if not isinstance(html, str):
             raise RenderError(f"{RENDER_FUNCTION} returned {type(html).__name__}, not HTML")
         return html, int(context.heap_stats()["total_heap_size"])

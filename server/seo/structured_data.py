@@ -6,7 +6,7 @@ from typing import Any
 
 from server.company import Branch, Company
 from server.content.models import CardItem, ContentItem
-from server.i18n import Locale, messages
+from server.i18n import Locale
 from server.site_map import ItemPage, SitePage
 
 JsonLd = dict[str, Any]
@@ -40,10 +40,9 @@ def _branch(company: Company, branch: Branch, base_url: str, locale: Locale) -> 
     street = branch.localized_address(locale)
     if street:
         address["streetAddress"] = street
-    country = messages(locale)["contact"]["countries"].get(branch.country_code, branch.country)
     data: JsonLd = {
         "@type": "LocalBusiness",
-        "name": f"{company.text('name', locale)} ({country})",
+        "name": f"{company.text('name', locale)} ({branch.country_name(locale)})",
         "url": base_url + "/#contact",
         "image": base_url + LOGO_PATH,
         "telephone": branch.phone,
