@@ -76,7 +76,6 @@ class PageRenderer:
         company: Company,
         base_url: str,
         photo_keys: PhotoKeys | None = None,
-        cache_pages: bool = True,
         cache_bytes: int = 8 * 1024 * 1024,
     ) -> None:
         self._content = content
@@ -85,9 +84,9 @@ class PageRenderer:
         self._company = company
         self._base_url = base_url
         self._photo_keys = photo_keys or PhotoKeys.off()
-        self._cache_pages = cache_pages
         # One entry per page: what it was rendered from (the content versions
-        # and the photos' keys, which change with the image files), and the result.
+        # and the photos' keys, which change with the image files), and the
+        # result. With a bound of 0 (HTML_CACHE=off), no page is kept.
         self._pages = RenderedPageCache(max_bytes=cache_bytes)
         # Each collection's cards by id, for the snapshot version they were indexed from.
         self._card_indexes: dict[Collection, tuple[int, dict[str, CardItem]]] = {}
@@ -137,8 +136,7 @@ class PageRenderer:
                 page_data_json=json_for_script(data),
             )
         )
-        if self._cache_pages:
-            self._pages.put(page.path, identity, rendered)
+        self._pages.put(page.path, identity, rendered)
         return self._answer(page.path, rendered, encoding, from_cache=False)
 
     def _answer(
