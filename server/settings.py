@@ -36,15 +36,17 @@ class SettingsError(ValueError):
 _Parser = Callable[[str, str], Any]  # (variable's name, its value) -> the setting
 
 
-def _choice(kind: type[StrEnum]) -> _Parser:
-    def parse(name: str, raw: str) -> StrEnum:
-        try:
-            return kind(raw.lower())
-        except ValueError:
-            allowed = ", ".join(member.value for member in kind)
-            raise SettingsError(f"{name}={raw!r}: expected one of {allowed}") from None
+def _one_of(values: Mapping[str, object], expected: str) -> _Parser:
+    def parse(name: str, raw: str) -> object:
+        if raw.lower() not in values:
+            raise SettingsError(f"{name}={raw!r}: expected {expected}")
+        return values[raw.lower()]
 
     return parse
+
+
+def _choice(kind: type[StrEnum]) -> _Parser:
+    return _one_of({m.value: m for m in kind}, "one of " + ", ".join(m.value for m in kind))
 
 
 def _number(name: str, raw: str, *, allow_zero: bool = False) -> float:
@@ -70,23 +72,15 @@ def _names(_name: str, raw: str) -> tuple[str, ...]:
     return tuple(part for part in raw.replace(",", " ").split() if part)
 
 
-_SWITCH_VALUES = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}
-
-
-def _switch(name: str, raw: str) -> bool:
-    try:
-        return _SWITCH_VALUES[raw.lower()]
-    except KeyError:
-        raise SettingsError(f"{name}={raw!r}: expected on or off") from None
-
-
 # How a variable becomes a setting, by the setting's type (a field's "parse" metadata overrides).
 _PARSERS: dict[object, _Parser] = {
     str: lambda _name, raw: raw,
     str | None: lambda _name, raw: raw,
     float: _number,
     int: lambda name, raw: int(_number(name, raw)),
-    bool: _switch,
+    bool: _one_of(
+        {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}, "on or off"
+    ),
     Path: lambda _name, raw: Path(raw).resolve(),
     tuple[str, ...]: _names,
     ContentSource: _choice(ContentSource),

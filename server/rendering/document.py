@@ -13,8 +13,6 @@ from markupsafe import Markup
 from server.rendering.manifest import AssetManifest
 from server.site_facts import THEME
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
-
 # As Django's json_script: no content can close the element (</script>), open
 # a comment (<!--) or be read as markup, and U+2028/U+2029 stay escaped for
 # any consumer that treats the text as JavaScript.
@@ -56,7 +54,7 @@ class DocumentTemplate:
         # Where browsers send web vitals; None: the page tells them not to.
         self._vitals_endpoint = vitals_endpoint
         environment = Environment(
-            loader=FileSystemLoader(TEMPLATES_DIR),
+            loader=FileSystemLoader(Path(__file__).resolve().parent.parent / "templates"),
             autoescape=select_autoescape(default=True),
             trim_blocks=True,
             lstrip_blocks=True,
