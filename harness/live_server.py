@@ -9,6 +9,7 @@ settings its caller names.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
 import re
@@ -32,6 +33,8 @@ PROCFILE = REPO_ROOT / "Procfile"
 # uvicorn takes its worker count from this when --workers is not given.
 WORKERS_ENV = "WEB_CONCURRENCY"
 _PORT_REFERENCE = re.compile(r"\$\{PORT(?::-[^}]*)?\}|\$PORT\b")
+# NAME=value before the command: the environment the platform's shell gives it.
+_ASSIGNMENT = re.compile(r"[A-Z_][A-Z0-9_]*=")
 # --workers ${WEB_CONCURRENCY:-2}: the platform's value, else the default.
 _WORKERS_DEFAULT = re.compile(r"\$\{" + WORKERS_ENV + r":-(\d+)\}")
 
@@ -66,6 +69,12 @@ def procfile_line(process: str = "web") -> str:
     raise RuntimeError(f"{PROCFILE} has no {process}: line")
 
 
+def procfile_environment() -> dict[str, str]:
+    """The variables the web line sets before its command (NAME=value ...)."""
+    assignments = itertools.takewhile(_ASSIGNMENT.match, shlex.split(procfile_line()))
+    return {name: value for name, _, value in (part.partition("=") for part in assignments)}
+
+
 def procfile_default_workers() -> int:
     """The worker count of `--workers ${WEB_CONCURRENCY:-N}` when the platform sets none."""
     match = _WORKERS_DEFAULT.search(procfile_line())
@@ -85,6 +94,7 @@ def procfile_process_model() -> str:
 def server_argv(port: int, workers: int | None) -> list[str]:
     """The Procfile's command, on 127.0.0.1:port, with `workers` processes (None: one)."""
     argv = [_PORT_REFERENCE.sub(str(port), part) for part in shlex.split(procfile_line())]
+    argv = argv[len(procfile_environment()) :]
     if argv[0] != "uvicorn":
         raise RuntimeError(f"{PROCFILE}: expected a uvicorn command, found {argv[0]!r}")
     result = [sys.executable, "-m", "uvicorn"]
@@ -124,7 +134,7 @@ class LiveServer(Started):
             self.process = subprocess.Popen(  # noqa: S603 - our own command line
                 server_argv(self.port, self.workers),
                 cwd=self.cwd,
-                env={**site_free_environment(), **self.env},
+                env={**site_free_environment(), **procfile_environment(), **self.env},
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # its workers share its group, stopped together

@@ -91,8 +91,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             company=company,
             base_url=settings.public_base_url,
             photo_keys=images.keys,
-            cache_pages=settings.html_cache,
-            cache_bytes=int(settings.html_cache_mb * 1024 * 1024),
+            cache_bytes=int(settings.html_cache_mb * 1024 * 1024) if settings.html_cache else 0,
         )
         readiness = ReadinessCheck(
             client_dir=settings.bundles_dir / "client", manifest=assets, pool=pool, content=content

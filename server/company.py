@@ -29,6 +29,9 @@ class Branch:
     def localized_address(self, locale: Locale) -> str | None:
         return self.addresses.get(locale.code) or self.address
 
+    def country_name(self, locale: Locale) -> str:
+        return str(messages(locale)["contact"]["countries"].get(self.country_code, self.country))
+
 
 @dataclass(frozen=True, kw_only=True)
 class Company:
@@ -55,7 +58,6 @@ class Company:
 
     def for_page(self, locale: Locale = DEFAULT_LOCALE) -> dict[str, Any]:
         """The facts the React tree shows, in its camelCase shape (ui/types.ts: Company)."""
-        countries = messages(locale)["contact"]["countries"]
         return {
             "name": self.text("name", locale),
             "shortName": self.text("short_name", locale),
@@ -66,7 +68,7 @@ class Company:
                 {
                     key: value
                     for key, value in (
-                        ("country", countries.get(branch.country_code, branch.country)),
+                        ("country", branch.country_name(locale)),
                         ("email", branch.email),
                         ("phone", branch.phone),
                         ("address", branch.localized_address(locale)),
@@ -116,19 +118,15 @@ def load_company(path: Path) -> Company:
         firebase_auth_domain=firebase.optional_text("auth_domain"),
         firebase_storage_bucket=firebase.optional_text("storage_bucket"),
         same_as=tuple(str(url) for url in table.get("same_as", list)) if "same_as" in raw else (),
-        translations=_translated_facts(table, path),
-    )
-
-
-def _translated_facts(table: _Table, path: Path) -> dict[str, dict[str, str]]:
-    facts: dict[str, dict[str, str]] = {}
-    for locale in TRANSLATIONS:
-        if locale.code in table:
-            own = _Table(table.get(locale.code, dict), f"{path} [{locale.code}]")
-            facts[locale.code] = {
+        translations={
+            locale.code: {
                 key: own.text(key) for key in ("name", "short_name", "video_title") if key in own
             }
-    return facts
+            for locale in TRANSLATIONS
+            if locale.code in table
+            for own in [_Table(table.get(locale.code, dict), f"{path} [{locale.code}]")]
+        },
+    )
 
 
 _TOML_KINDS: dict[type, str] = {

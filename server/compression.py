@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+from collections.abc import Mapping
 
 import brotli
 
@@ -11,10 +12,10 @@ ENCODINGS = ("br", "gzip")
 MIN_COMPRESS_BYTES = 512
 
 
-def preferred_encoding(accept_encoding: str) -> str | None:
-    """The best encoding the client accepts (ignoring q=0), or None for identity."""
+def preferred_encoding(headers: Mapping[str, str]) -> str | None:
+    """The best encoding a request's Accept-Encoding takes (ignoring q=0), or None for identity."""
     accepted: dict[str, float] = {}
-    for part in accept_encoding.split(","):
+    for part in headers.get("accept-encoding", "").split(","):
         name, _, params = part.strip().partition(";")
         quality = 1.0
         key, _, value = params.strip().partition("=")
@@ -31,10 +32,8 @@ def preferred_encoding(accept_encoding: str) -> str | None:
     return None
 
 
-# Brotli's best quality takes about a second per MB: right for the site's
-# pages (tens of KB, compressed once per content version), wrong for a list of
-# a thousand cards, whose every card's page (/projects/{id}) is as large.
-# Above this, quality 5: nearly as small, a hundred times faster.
+# Brotli's best quality is slow on large pages (a list of a thousand cards,
+# and each card's page as large): above this, quality 5, nearly as small.
 BROTLI_BEST_MAX_BYTES = 256 * 1024
 
 

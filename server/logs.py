@@ -5,10 +5,6 @@ the content layer ("Error fetching projects: ..."), uvicorn's errors, the
 libraries. uvicorn's own access log is switched off; server/http/access_log.py
 writes a richer line per request. Lines logged while a request is handled
 carry its id.
-
-The JSON formatter is a few lines of the standard library rather than a
-dependency: the fields are fixed (time, level, logger, message, then the
-record's `extra` fields), and nothing else is needed from a library.
 """
 
 from __future__ import annotations
@@ -25,8 +21,6 @@ from server.settings import LogFormat
 # The id of the request being handled; set by the access-log middleware.
 current_request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
 
-TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-
 # Attributes every LogRecord has; anything else on a record came from `extra`.
 _RECORD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", logging.INFO, "", 0, "", None, None))) | {
     "message",
@@ -34,14 +28,6 @@ _RECORD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", logging.INFO, "", 0, "
     "taskName",
     "color_message",
 }  # color_message: uvicorn's ANSI copy
-
-
-def extra_fields(record: logging.LogRecord) -> dict[str, Any]:
-    return {
-        key: value
-        for key, value in vars(record).items()
-        if key not in _RECORD_ATTRIBUTES and not key.startswith("_")
-    }
 
 
 class JsonFormatter(logging.Formatter):
@@ -54,8 +40,9 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        for key, value in extra_fields(record).items():
-            entry.setdefault(key, value)
+        for key, value in vars(record).items():
+            if key not in _RECORD_ATTRIBUTES and not key.startswith("_"):
+                entry.setdefault(key, value)
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
         if record.stack_info:
@@ -67,39 +54,25 @@ class JsonFormatter(logging.Formatter):
 class TextFormatter(logging.Formatter):
     """The classic line, plus the request id when the line belongs to a request."""
 
-    def __init__(self) -> None:
-        super().__init__(TEXT_FORMAT)
-
     def formatMessage(self, record: logging.LogRecord) -> str:
         line = super().formatMessage(record)
         request_id = getattr(record, "request_id", None)
         return f"{line} [request {request_id}]" if request_id else line
 
 
-class _RequestIdFilter(logging.Filter):
-    def filter(self, record: logging.LogRecord) -> bool:
-        if getattr(record, "request_id", None) is None:
-            request_id = current_request_id.get()
-            if request_id is not None:
-                record.request_id = request_id
-        return True
-
-
-class _OneLineGrpcDecodeErrors(logging.Filter):
+def _one_line_grpc_errors(record: logging.LogRecord) -> bool:
     """gRPC logs a message cut short (a database stopping mid-stream) with its traceback.
 
     The listener's supervisor already reports the stream's end and recovers;
     the library's line stays, as one line naming the error, without the trace.
     """
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.name.startswith("grpc.") and record.exc_info and record.exc_info[1]:
-            error = record.exc_info[1]
-            record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
-            record.args = None
-            record.exc_info = None
-            record.exc_text = None
-        return True
+    if record.name.startswith("grpc.") and record.exc_info and record.exc_info[1]:
+        error = record.exc_info[1]
+        record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+        record.args = None
+        record.exc_info = None
+        record.exc_text = None
+    return True
 
 
 class SiteLogHandler(logging.Handler):
@@ -110,6 +83,9 @@ class SiteLogHandler(logging.Handler):
     """
 
     def emit(self, record: logging.LogRecord) -> None:
+        request_id = current_request_id.get()
+        if request_id is not None and getattr(record, "request_id", None) is None:
+            record.request_id = request_id
         try:
             line = self.format(record)
             sys.stderr.write(line + "\n")
@@ -124,9 +100,9 @@ def configure_logging(*, level: str, log_format: LogFormat) -> None:
     for handler in [h for h in root.handlers if isinstance(h, SiteLogHandler)]:
         root.removeHandler(handler)
     handler = SiteLogHandler()
-    handler.setFormatter(JsonFormatter() if log_format is LogFormat.JSON else TextFormatter())
-    handler.addFilter(_RequestIdFilter())
-    handler.addFilter(_OneLineGrpcDecodeErrors())
+    text = TextFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    handler.setFormatter(JsonFormatter() if log_format is LogFormat.JSON else text)
+    handler.addFilter(_one_line_grpc_errors)
     root.addHandler(handler)
     root.setLevel(level)
     # uvicorn configured its loggers before it called the app factory: its

@@ -1,24 +1,13 @@
-"""Is this instance ready for visitors? No HTTP in here (the handler is in pages.py).
+"""Is this instance ready for visitors? No HTTP in here (the handler is in handlers/health.py).
 
-Three checks, each from state the site keeps anyway:
-- bundles: every client file the manifest names is on disk (a few stat calls);
-- render_pool: every V8 context is created and warm (idle or rendering);
-- content: each collection has been read successfully once, so pages show
-  real content. A collection not yet read goes through the content cache like
-  a page request does: a probe starts at most the read a visitor would have
-  started, once per CONTENT_CACHE_SECONDS, never more (with a listener, it
-  waits for the listener's first snapshot first). Each collection is reported
-  `live` (a listener keeps it current), `unverified` (a listener runs, but
-  its view is older than CONTENT_MAX_STALENESS_SECONDS and the probe of its
-  connection failed: it may have gone silent), `fresh` (the latest read succeeded),
-  `stale` (the latest read or the listener failed: pages show the last good
-  content) or `unavailable` (nothing read yet: pages show the list empty).
+Each check reads state the site keeps anyway; what each reports, and why a
+probe adds no load to Firestore, is in docs/operating.md ("Health endpoints").
+A collection not yet read goes through the content cache as a page request does.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,33 +16,7 @@ from server.content.models import Collection
 from server.rendering.manifest import ASSETS_URL, AssetManifest
 from server.rendering.render_pool import RenderPool
 
-
-@dataclass(frozen=True)
-class Check:
-    ok: bool
-    details: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Readiness:
-    checks: dict[str, Check]
-
-    @property
-    def ready(self) -> bool:
-        return all(check.ok for check in self.checks.values())
-
-    @property
-    def failing(self) -> list[str]:
-        return [name for name, check in self.checks.items() if not check.ok]
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "status": "ready" if self.ready else "not ready",
-            "failing": self.failing,
-            "checks": {
-                name: {"ok": check.ok, **check.details} for name, check in self.checks.items()
-            },
-        }
+Check = dict[str, Any]  # {"ok": bool, and what it found}
 
 
 class ReadinessCheck:
@@ -70,33 +33,34 @@ class ReadinessCheck:
         self._pool = pool
         self._content = content
 
-    async def run(self) -> Readiness:
-        return Readiness(
-            checks={
-                "bundles": self._bundles(),
-                "render_pool": self._render_pool(),
-                "content": await self._content_check(),
-            }
-        )
+    async def run(self) -> dict[str, Any]:
+        """The report /readyz sends: ready when no check is failing."""
+        checks = {
+            "bundles": self._bundles(),
+            "render_pool": self._render_pool(),
+            "content": await self._content_check(),
+        }
+        failing = [name for name, check in checks.items() if not check["ok"]]
+        return {"status": "not ready" if failing else "ready", "failing": failing, "checks": checks}
 
     def _bundles(self) -> Check:
-        urls = self._manifest.all_urls()
-        missing = [url for url in urls if not self._client_file(url).is_file()]
-        return Check(ok=not missing, details={"missing": len(missing)} if missing else {})
-
-    def _client_file(self, url: str) -> Path:
-        return self._client_dir / url.removeprefix(ASSETS_URL)
+        missing = [
+            url
+            for url in self._manifest.all_urls()
+            if not (self._client_dir / url.removeprefix(ASSETS_URL)).is_file()
+        ]
+        return {"ok": not missing, **({"missing": len(missing)} if missing else {})}
 
     def _render_pool(self) -> Check:
         alive, size = self._pool.contexts_alive, self._pool.size
-        return Check(ok=size > 0 and alive == size, details={"contexts": alive, "size": size})
+        return {"ok": size > 0 and alive == size, "contexts": alive, "size": size}
 
     async def _content_check(self) -> Check:
         unread = [c for c in Collection if not self._content.status(c).has_content]
         # Concurrently: a probe waits at most one store deadline, not one per collection.
         await asyncio.gather(*(self._content.get(c) for c in unread))
         states = {c.page_key: self._collection_state(c) for c in Collection}
-        return Check(ok="unavailable" not in states.values(), details={"collections": states})
+        return {"ok": "unavailable" not in states.values(), "collections": states}
 
     def _collection_state(self, collection: Collection) -> str:
         status = self._content.status(collection)

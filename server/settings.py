@@ -36,15 +36,17 @@ class SettingsError(ValueError):
 _Parser = Callable[[str, str], Any]  # (variable's name, its value) -> the setting
 
 
-def _choice(kind: type[StrEnum]) -> _Parser:
-    def parse(name: str, raw: str) -> StrEnum:
-        try:
-            return kind(raw.lower())
-        except ValueError:
-            allowed = ", ".join(member.value for member in kind)
-            raise SettingsError(f"{name}={raw!r}: expected one of {allowed}") from None
+def _one_of(values: Mapping[str, object], expected: str) -> _Parser:
+    def parse(name: str, raw: str) -> object:
+        if raw.lower() not in values:
+            raise SettingsError(f"{name}={raw!r}: expected {expected}")
+        return values[raw.lower()]
 
     return parse
+
+
+def _choice(kind: type[StrEnum]) -> _Parser:
+    return _one_of({m.value: m for m in kind}, "one of " + ", ".join(m.value for m in kind))
 
 
 def _number(name: str, raw: str, *, allow_zero: bool = False) -> float:
@@ -70,23 +72,15 @@ def _names(_name: str, raw: str) -> tuple[str, ...]:
     return tuple(part for part in raw.replace(",", " ").split() if part)
 
 
-_SWITCH_VALUES = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}
-
-
-def _switch(name: str, raw: str) -> bool:
-    try:
-        return _SWITCH_VALUES[raw.lower()]
-    except KeyError:
-        raise SettingsError(f"{name}={raw!r}: expected on or off") from None
-
-
 # How a variable becomes a setting, by the setting's type (a field's "parse" metadata overrides).
 _PARSERS: dict[object, _Parser] = {
     str: lambda _name, raw: raw,
     str | None: lambda _name, raw: raw,
     float: _number,
     int: lambda name, raw: int(_number(name, raw)),
-    bool: _switch,
+    bool: _one_of(
+        {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}, "on or off"
+    ),
     Path: lambda _name, raw: Path(raw).resolve(),
     tuple[str, ...]: _names,
     ContentSource: _choice(ContentSource),
@@ -96,69 +90,44 @@ _PARSERS: dict[object, _Parser] = {
 
 @dataclass(frozen=True, kw_only=True)
 class Settings:
+    """What each setting means, and why its default: docs/configuration.md."""
+
     content_source: ContentSource = ContentSource.LOCAL
     content_dir: Path = REPO_ROOT / "content"
     company_file: Path = REPO_ROOT / "company.toml"
     bundles_dir: Path = REPO_ROOT / "bundles"
-    # None: the project_id of company.toml's [firebase] table.
-    google_cloud_project: str | None = None
-    # The longest a page waits on Firestore before it renders without the list:
-    # under the 3 s a visitor should ever wait, with time left to render.
+    google_cloud_project: str | None = None  # None: company.toml's [firebase] project_id
     firestore_timeout_seconds: float = 2.5
-    # Each collection is read at most once per period; 0 reads on every request.
-    # Where listeners keep the content current, only while a listener is down.
     content_cache_seconds: float = field(
         default=60.0, metadata={"parse": lambda name, raw: _number(name, raw, allow_zero=True)}
     )
-    # With Firestore: keep each collection current with a real-time listener
-    # (edits show on the next reload); off: read every CONTENT_CACHE_SECONDS.
     content_live: bool = True
-    # With listeners: no collection older than this is served while Firestore
-    # answers. A page that finds a view older first probes the listeners'
-    # connection (no document read), which also catches a silent stream.
     content_max_staleness_seconds: float = 45.0
-    # Keep rendered pages until their content changes (off: render every request).
     html_cache: bool = True
-    # The rendered pages kept per worker, compressed copies included: memory
-    # bounded by this, however many projects have a page of their own.
     html_cache_mb: float = 8.0
-    render_pool_size: int = field(default_factory=lambda: default_pool_size())
+    # One V8 context per core: renders are CPU-bound.
+    render_pool_size: int = field(default_factory=lambda: max(1, min(os.cpu_count() or 1, 8)))
     render_timeout_seconds: float = 2.0
     log_level: str = field(default="INFO", metadata={"parse": lambda _name, raw: raw.upper()})
     log_format: LogFormat = LogFormat.TEXT
-    # Visitors' browsers report LCP, INP and CLS to POST /vitals (off: no reporting at all).
     web_vitals: bool = False
-    # Local development (./dev serve): allows http: image URLs in content.
     dev_mode: bool = False
-    # Hosts that may serve content images: the Content-Security-Policy's img-src,
-    # and the only hosts the image route fetches photos from.
     image_hosts: tuple[str, ...] = ("firebasestorage.googleapis.com", "storage.googleapis.com")
-    # The image route (/img/...): photos resized and re-encoded for the screen.
-    # Off, pages link the original photos.
     image_route: bool = True
-    # Where the image route keeps what it made, and how much of it (LRU beyond).
     image_cache_dir: Path = Path(tempfile.gettempdir()) / "fine-stone-images"
     image_cache_mb: float = 512.0
-    # Limits of one fetch of a remote photo (redirects included); beyond either,
-    # the page links the original.
     image_fetch_timeout_seconds: float = 10.0
     image_fetch_max_mb: float = 30.0
-    # Host headers the site answers to; "*" answers to any.
     allowed_hosts: tuple[str, ...] = ("*",)
-    # Where the public reaches the site: canonical URLs, sitemap, social cards.
     public_base_url: str = field(default="http://127.0.0.1:8000", metadata={"parse": _base_url})
-    # The studio (/studio): how long a staff sign-in lasts, and the largest photo it takes.
     studio_session_hours: float = 12.0
     studio_photo_max_mb: float = 15.0
-    # With CONTENT_SOURCE=firestore: the studio, staff signing in with Firebase Authentication.
     studio: bool = False
-    # Who may use it, besides accounts with the custom claim staff=true.
     studio_staff_emails: tuple[str, ...] = field(
         default=(),
         metadata={"parse": lambda name, raw: tuple(e.lower() for e in _names(name, raw))},
     )
-    # None: company.toml's [firebase] storage_bucket.
-    studio_storage_bucket: str | None = None
+    studio_storage_bucket: str | None = None  # None: company.toml's [firebase] storage_bucket
 
     def __post_init__(self) -> None:
         if self.content_max_staleness_seconds <= self.firestore_timeout_seconds:
@@ -187,8 +156,3 @@ class Settings:
                 parse: _Parser = setting.metadata.get("parse") or _PARSERS[types[setting.name]]
                 values[setting.name] = parse(name, raw)
         return cls(**values)
-
-
-def default_pool_size() -> int:
-    # One V8 context per core: renders are CPU-bound and take about a millisecond.
-    return max(1, min(os.cpu_count() or 1, 8))

@@ -65,18 +65,8 @@ class SiteFacts(TypedDict):
     photoSizes: PhotoSizes
 
 
-def _load() -> SiteFacts:
-    facts: SiteFacts = json.loads(SITE_FILE.read_text(encoding="utf-8"))
-    return facts
+SITE: SiteFacts = json.loads(SITE_FILE.read_text(encoding="utf-8"))
 
-
-SITE: SiteFacts = _load()
-
-
-def _theme() -> Theme:
-    palette = dict(re.findall(r"(--[\w-]+):\s*(#[0-9a-fA-F]{3,6})", PALETTE_FILE.read_text()))
-    # The toolbar and the icon take the header's colour; the manifest the page's.
-    return Theme(colour=palette["--stone-950"], background=palette["--stone-50"])
-
-
-THEME: Theme = _theme()
+_PALETTE = dict(re.findall(r"(--[\w-]+):\s*(#[0-9a-fA-F]{3,6})", PALETTE_FILE.read_text()))
+# The toolbar and the icon take the header's colour; the manifest the page's.
+THEME = Theme(colour=_PALETTE["--stone-950"], background=_PALETTE["--stone-50"])

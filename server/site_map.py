@@ -84,10 +84,7 @@ class ItemPage:
 
     @property
     def collection(self) -> Collection:
-        cards = self.list_page.cards
-        if cards is None:
-            raise ValueError(f"{self.list_page.path} shows no cards")
-        return cards
+        return _CARDS[self.list_page.key]  # a list page's, by the routes made for them
 
     def in_locale(self, locale: Locale) -> ItemPage:
         return ItemPage(self.list_page.in_locale(locale), self.item_id)
@@ -99,29 +96,16 @@ class ItemPage:
         )
 
 
-def _collections(keys: list[str]) -> tuple[Collection, ...]:
-    return tuple(Collection(key) for key in keys)
-
-
-_PAGES: tuple[tuple[str, str, tuple[Collection, ...]], ...] = (
-    *(
-        (entry["page"], entry["path"], _collections(entry["collections"]))
-        for entry in SITE["pages"]
-    ),
-    ("notFound", SITE["notFoundPath"], ()),
-)
-
 _BY_KEY: dict[tuple[str, Locale], SitePage] = {
     (key, locale): SitePage(
-        key=key,
-        locale=locale,
-        english_path=path,
-        collections=collections,
+        key=key, locale=locale, english_path=path, collections=tuple(map(Collection, collections))
     )
     for locale in LOCALES
-    for key, path, collections in _PAGES
+    for key, path, collections in (
+        *((entry["page"], entry["path"], entry["collections"]) for entry in SITE["pages"]),
+        ("notFound", SITE["notFoundPath"], []),
+    )
 }
-
 _CARDS = {entry["page"]: Collection(entry["cards"]) for entry in SITE["pages"] if "cards" in entry}
 
 LANDING = _BY_KEY[("landing", DEFAULT_LOCALE)]

@@ -1,6 +1,6 @@
 import json
 
-from server.rendering.inline_data import json_for_script
+from server.rendering.document import json_for_script
 
 
 def test_inlined_data_cannot_close_the_script_element_or_open_markup() -> None:

@@ -12,9 +12,9 @@ from starlette.testclient import TestClient
 
 from harness.content_files import write_content
 from server.app import create_app
+from server.handlers.vitals import MAX_REPORT_BYTES, InvalidReportError, VitalsReport, parse_report
 from server.http.rate_limit import TokenBuckets
 from server.settings import Settings
-from server.vitals import MAX_REPORT_BYTES, InvalidReportError, VitalsReport, parse_report
 from tests.clock import Clock
 
 GOOD = {"name": "LCP", "value": 1834.2, "rating": "good", "path": "/projects"}

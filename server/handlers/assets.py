@@ -37,7 +37,7 @@ class AssetFiles:
         path = self._file(request.path_params["path"])
         media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
-        encoding = preferred_encoding(request.headers.get("accept-encoding", ""))
+        encoding = preferred_encoding(request.headers)
         if encoding is not None:
             twin = path.with_name(path.name + _SUFFIXES[encoding])
             if twin.is_file():

@@ -8,10 +8,10 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
+from server.compression import MIN_COMPRESS_BYTES, compress, preferred_encoding
 from server.content.cache import ContentCache
 from server.content.models import Collection
 from server.http.caching import NO_STORE
-from server.http.page_response import encoded_response
 from server.images.urls import PhotoKeys
 from server.rendering.page_renderer import items_for_page
 
@@ -31,6 +31,9 @@ async def content_api(request: Request) -> Response:
     photo_keys: PhotoKeys = request.state.photo_keys
     keys = await photo_keys.keys_for(item.photoUrl for item in snapshot.items)
     body = json.dumps(items_for_page(snapshot.items, keys), ensure_ascii=False).encode()
-    return encoded_response(
-        request, body, "application/json", headers={"Cache-Control": "no-cache"}
-    )
+    headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+    encoding = preferred_encoding(request.headers)
+    if encoding is not None and len(body) >= MIN_COMPRESS_BYTES:
+        body = compress(body, encoding)
+        headers["Content-Encoding"] = encoding
+    return Response(body, headers=headers, media_type="application/json")

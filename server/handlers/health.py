@@ -18,8 +18,5 @@ async def readyz(request: Request) -> Response:
     """Readiness: whether this instance should get visitors (server/readiness.py)."""
     readiness: ReadinessCheck = request.state.readiness
     report = await readiness.run()
-    return JSONResponse(
-        report.as_json(),
-        status_code=200 if report.ready else 503,
-        headers={"Cache-Control": NO_STORE},
-    )
+    status_code = 503 if report["failing"] else 200
+    return JSONResponse(report, status_code=status_code, headers={"Cache-Control": NO_STORE})

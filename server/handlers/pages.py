@@ -8,16 +8,12 @@ from collections.abc import Awaitable, Callable
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from server.compression import preferred_encoding
 from server.http.access_log import HTML_CACHE_STATE
 from server.http.caching import NO_STORE
-from server.http.page_response import accepted_encoding, page_response
+from server.http.page_response import page_response
 from server.rendering.manifest import ASSETS_URL
-from server.rendering.page_renderer import (
-    ContentUnavailable,
-    PageRender,
-    PageRenderer,
-    UnknownItem,
-)
+from server.rendering.page_renderer import ContentUnavailable, PageRenderer, UnknownItem
 from server.rendering.render_pool import RenderError
 from server.site_map import ItemPage, SitePage, not_found_page
 
@@ -26,26 +22,18 @@ logger = logging.getLogger(__name__)
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-async def _render(request: Request, page: SitePage, *, status_code: int) -> Response:
+async def _render(request: Request, page: SitePage | ItemPage, *, status_code: int) -> Response:
     renderer: PageRenderer = request.state.renderer
+    encoding = preferred_encoding(request.headers)
     try:
-        rendered = await renderer.render(page, encoding=accepted_encoding(request))
+        rendered = await renderer.render(page, encoding=encoding)
     except RenderError as error:
-        return _fallback(request, page, error)
-    return _rendered(request, rendered, status_code=status_code)
-
-
-def _rendered(request: Request, rendered: PageRender, *, status_code: int) -> Response:
+        logger.error("%s: %s", request.url.path, error)
+        list_page = page.list_page if isinstance(page, ItemPage) else page
+        rendered = renderer.render_fallback(list_page, encoding=encoding)
+        status_code = 500
     setattr(request.state, HTML_CACHE_STATE, "hit" if rendered.from_cache else "miss")
     return page_response(request, rendered, status_code=status_code)
-
-
-def _fallback(request: Request, page: SitePage, error: RenderError) -> Response:
-    renderer: PageRenderer = request.state.renderer
-    logger.error("%s: %s", request.url.path, error)
-    setattr(request.state, HTML_CACHE_STATE, "miss")
-    fallback = renderer.render_fallback(page, encoding=accepted_encoding(request))
-    return page_response(request, fallback, status_code=500)
 
 
 def page_endpoint(page: SitePage) -> Endpoint:
@@ -59,10 +47,10 @@ def item_endpoint(list_page: SitePage) -> Endpoint:
     """/projects/{id} and the like: the list page with that card's modal open."""
 
     async def endpoint(request: Request) -> Response:
-        item_page = ItemPage(list_page, request.path_params["item_id"])
-        renderer: PageRenderer = request.state.renderer
         try:
-            rendered = await renderer.render_item(item_page, encoding=accepted_encoding(request))
+            return await _render(
+                request, ItemPage(list_page, request.path_params["item_id"]), status_code=200
+            )
         except UnknownItem as unknown:
             if unknown.other_case is not None:
                 # A link typed by hand: the id exists, spelt otherwise. The
@@ -74,9 +62,6 @@ def item_endpoint(list_page: SitePage) -> Endpoint:
             # Not a 404: the item may well exist. The list, empty, as the spec
             # has it for a failed read; the server logged the reason.
             return await _render(request, list_page, status_code=503)
-        except RenderError as error:
-            return _fallback(request, list_page, error)
-        return _rendered(request, rendered, status_code=200)
 
     return endpoint
 

@@ -1,15 +1,16 @@
 """The files crawlers and browsers ask the site root for: robots, sitemap, icons, manifest.
 
-The sitemap lists every project and collabration too, so it follows the
-content: it is made again when a collection's version changes.
+The sitemap lists every page in every language, each naming its translations
+(hreflang), every project and collabration too, so it follows the content: it
+is made again when a collection's version changes.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from xml.sax.saxutils import escape
 
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
@@ -17,18 +18,22 @@ from server.company import Company
 from server.content.cache import ContentCache
 from server.content.models import CardItem, Collection
 from server.http.caching import PAGE, SITE_FILE
-from server.seo.crawlers import robots_txt, sitemap_xml
+from server.i18n import LOCALES
 from server.site_facts import THEME
 from server.site_map import LANDING, LIST_PAGES, PAGES, ItemPage, SitePage
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+_SITE_FILE = {"Cache-Control": SITE_FILE}
 ICONS = ("favicon.ico", "icon.svg", "apple-touch-icon.png", "icon-192.png", "icon-512.png")
 
 
 class SiteFiles:
     def __init__(self, company: Company, base_url: str) -> None:
         self._base_url = base_url
-        self._robots = robots_txt(base_url)
+        # The staff studio is no page for search engines (it also says noindex).
+        self._robots = (
+            f"User-agent: *\nAllow: /\nDisallow: /studio\n\nSitemap: {base_url}/sitemap.xml\n"
+        )
         # The content versions the sitemap was made from, and the sitemap.
         self._sitemap: tuple[tuple[int, ...], str] | None = None
         self._manifest = json.dumps(
@@ -54,7 +59,7 @@ class SiteFiles:
         )
 
     async def robots(self, _request: Request) -> Response:
-        return Response(self._robots, media_type="text/plain", headers=_cached())
+        return Response(self._robots, media_type="text/plain", headers=_SITE_FILE)
 
     async def sitemap(self, request: Request) -> Response:
         content: ContentCache = request.state.content
@@ -66,19 +71,34 @@ class SiteFiles:
                 collection: [item.id for item in snapshot.items if isinstance(item, CardItem)]
                 for collection, snapshot in zip(collections, snapshots, strict=True)
             }
-            self._sitemap = (versions, sitemap_xml(self._base_url, _site_pages(ids)))
+            self._sitemap = (versions, self._sitemap_xml(_site_pages(ids)))
         # Cached as the pages are: it changes when they do.
         headers = {"Cache-Control": PAGE}
         return Response(self._sitemap[1], media_type="application/xml", headers=headers)
 
     async def manifest(self, _request: Request) -> Response:
-        return Response(self._manifest, media_type="application/manifest+json", headers=_cached())
+        return Response(self._manifest, media_type="application/manifest+json", headers=_SITE_FILE)
 
     async def icon(self, request: Request) -> Response:
-        name = request.url.path.lstrip("/")
-        if name not in ICONS:
-            raise HTTPException(status_code=404)
-        return FileResponse(STATIC_DIR / name, headers=_cached())
+        # Routed for the names in ICONS only.
+        return FileResponse(STATIC_DIR / request.url.path.lstrip("/"), headers=_SITE_FILE)
+
+    def _sitemap_xml(self, pages: list[SitePage | ItemPage]) -> str:
+        entries = []
+        for page in pages:
+            alternates = "".join(
+                f'    <xhtml:link rel="alternate" hreflang="{locale.code}"'
+                f' href="{escape(self._base_url + page.in_locale(locale).path)}"/>\n'
+                for locale in LOCALES
+            )
+            loc = escape(self._base_url + page.path)
+            entries.append(f"  <url>\n    <loc>{loc}</loc>\n{alternates}  </url>\n")
+        return (
+            '<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+            ' xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
+            f"{''.join(entries)}</urlset>\n"
+        )
 
 
 def _site_pages(ids: dict[Collection, list[str]]) -> list[SitePage | ItemPage]:
@@ -89,7 +109,3 @@ def _site_pages(ids: dict[Collection, list[str]]) -> list[SitePage | ItemPage]:
         if page.cards is not None:
             listed.extend(ItemPage(page, item_id) for item_id in ids.get(page.cards, []))
     return listed
-
-
-def _cached() -> dict[str, str]:
-    return {"Cache-Control": SITE_FILE}

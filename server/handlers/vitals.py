@@ -1,20 +1,84 @@
-"""POST /vitals: web-vitals beacons from visitors' browsers."""
+"""POST /vitals: web-vitals beacons from visitors' browsers, checked and logged.
+
+The browser (ui/vitals.ts) sends one report per metric, as JSON:
+{"name": "LCP", "value": 1834.2, "rating": "good", "path": "/projects"}.
+"""
 
 from __future__ import annotations
 
+import json
+import logging
+import math
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
-from server.http.beacon import read_beacon
 from server.http.rate_limit import TokenBuckets
 from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
-from server.vitals import MAX_REPORT_BYTES, InvalidReportError, log_report, parse_report
 
 # The paths a web-vitals report may name: the pages, and the cards' pages as
 # their route (ui/vitals.ts).
 _KNOWN_PATHS = frozenset(
     [page.path for page in PAGES] + [page.path + ITEM_ROUTE for page in LIST_PAGES]
 )
+# sendBeacon sends a string as text/plain (no CORS preflight needed);
+# application/json is what a script posting by hand would say.
+BEACON_MEDIA_TYPES = frozenset({"text/plain", "application/json"})
+# The metrics collected, each with the largest value taken as real: LCP and INP
+# in milliseconds, CLS a score. Past these a report is a bug or made up.
+METRIC_LIMITS = {"LCP": 120_000.0, "INP": 60_000.0, "CLS": 100.0}
+# web-vitals' own rating of a value against the metric's thresholds.
+RATINGS = frozenset({"good", "needs-improvement", "poor"})
+REPORT_FIELDS = frozenset({"name", "value", "rating", "path"})
+MAX_REPORT_BYTES = 2048
+
+logger = logging.getLogger("server.vitals")
+
+
+class InvalidReportError(ValueError):
+    """The body is not a report the site would send."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class VitalsReport:
+    name: str
+    value: float
+    rating: str
+    # The route the visitor landed on.
+    path: str
+
+
+def _no_constants(name: str) -> float:
+    raise InvalidReportError(f"{name} is not a number")
+
+
+def parse_report(body: bytes, *, known_paths: Collection[str]) -> VitalsReport:
+    """The report in `body`, or InvalidReportError saying what is wrong."""
+    try:
+        # parse_constant: Python's json reads NaN and Infinity, which JSON has not.
+        data = json.loads(body.decode("utf-8"), parse_constant=_no_constants)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InvalidReportError(f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise InvalidReportError("not a JSON object")
+    if set(data) != REPORT_FIELDS:
+        raise InvalidReportError(f"expected exactly the fields {sorted(REPORT_FIELDS)}")
+    name, value, rating, path = data["name"], data["value"], data["rating"], data["path"]
+    if not isinstance(name, str) or name not in METRIC_LIMITS:
+        raise InvalidReportError(f"name: expected one of {sorted(METRIC_LIMITS)}")
+    # bool is an int in Python; true is no measurement.
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidReportError("value: expected a number")
+    if not math.isfinite(value) or not 0 <= value <= METRIC_LIMITS[name]:
+        raise InvalidReportError(f"value: expected 0 to {METRIC_LIMITS[name]:g} for {name}")
+    if not isinstance(rating, str) or rating not in RATINGS:
+        raise InvalidReportError(f"rating: expected one of {sorted(RATINGS)}")
+    if not isinstance(path, str) or path not in known_paths:
+        raise InvalidReportError("path: not a page of the site")
+    return VitalsReport(name=name, value=float(value), rating=rating, path=path)
 
 
 async def vitals_report(request: Request) -> Response:
@@ -23,10 +87,34 @@ async def vitals_report(request: Request) -> Response:
     if not limits.allow(request.client.host if request.client else "unknown"):
         # The bucket gains a token a second.
         return PlainTextResponse("Too Many Requests", 429, {"Retry-After": "1"})
-    body = await read_beacon(request, max_bytes=MAX_REPORT_BYTES)
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type not in BEACON_MEDIA_TYPES:
+        raise HTTPException(415, "Unsupported Media Type")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_REPORT_BYTES:
+        raise HTTPException(413, "Content Too Large")
+    body = bytearray()
+    # Counted as it arrives: a chunked body has no length to check up front.
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_REPORT_BYTES:
+            raise HTTPException(413, "Content Too Large")
     try:
-        report = parse_report(body, known_paths=_KNOWN_PATHS)
+        report = parse_report(bytes(body), known_paths=_KNOWN_PATHS)
     except InvalidReportError as error:
         return PlainTextResponse(f"Bad Request: {error}", 400)
-    log_report(report)
+    # Readable, and with each part as a field for JSON logs.
+    logger.info(
+        "web vital %s %g (%s) on %s",
+        report.name,
+        round(report.value, 4),
+        report.rating,
+        report.path,
+        extra={
+            "metric": report.name,
+            "value": report.value,
+            "rating": report.rating,
+            "page": report.path,
+        },
+    )
     return Response(status_code=204)

@@ -1,11 +1,6 @@
 """One log line per request, and its id in the X-Request-ID response header.
 
-The line carries: request id, client address (the visitor's, when uvicorn
-trusts the proxy's X-Forwarded-For: FORWARDED_ALLOW_IPS), method, path,
-route (the matched route's pattern), status, duration in ms, whether the
-HTML came from the page cache (`html_cache`, on pages only) and how many
-collection reads the request started (`content_reads`, see
-server/content/reads.py).
+The line's fields are listed in docs/operating.md ("Logs").
 """
 
 from __future__ import annotations
@@ -15,6 +10,7 @@ import re
 import time
 import uuid
 from collections.abc import Iterable
+from typing import Any
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -76,48 +72,33 @@ class AccessLog:
                     await self.app(scope, receive, send_with_id)
                 finally:
                     self._log(
-                        scope,
-                        request_id=request_id,
-                        status=status,
-                        duration_ms=(time.perf_counter() - started) * 1000,
-                        html_cache=state.get(HTML_CACHE_STATE),
-                        content_reads=reads.reads,
+                        {
+                            "request_id": request_id,
+                            "client": scope["client"][0] if scope.get("client") else None,
+                            "method": scope["method"],
+                            "path": scope["path"],
+                            "route": getattr(scope.get("route"), "path", None),
+                            "status": status,
+                            "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+                            "html_cache": state.get(HTML_CACHE_STATE),
+                            "content_reads": reads.reads,
+                        }
                     )
         finally:
             current_request_id.reset(token)
 
-    def _log(
-        self,
-        scope: Scope,
-        *,
-        request_id: str,
-        status: int,
-        duration_ms: float,
-        html_cache: str | None,
-        content_reads: int,
-    ) -> None:
-        method: str = scope["method"]
-        path: str = scope["path"]
-        client = scope["client"][0] if scope.get("client") else None
-        # Readable on its own in the text format; the JSON line has each part as a field.
-        message = f"{client or '-'} {method} {_printable(path)} {status} {duration_ms:.1f} ms"
-        if html_cache is not None:
-            message += f", html cache {html_cache}"
-        if content_reads:
-            message += f", {content_reads} content read{'s' if content_reads > 1 else ''}"
-        logger.log(
-            logging.DEBUG if path in self._quiet_paths else logging.INFO,
-            "%s",
-            message,
-            extra={
-                "request_id": request_id,
-                "client": client,
-                "method": method,
-                "path": path,
-                "route": getattr(scope.get("route"), "path", None),
-                "status": status,
-                "duration_ms": round(duration_ms, 1),
-                "html_cache": html_cache,
-                "content_reads": content_reads,
-            },
+    def _log(self, fields: dict[str, Any]) -> None:
+        """Readable on its own in the text format; the JSON line has each part as a field."""
+        message = "{} {} {} {} {:.1f} ms".format(
+            fields["client"] or "-",
+            fields["method"],
+            _printable(fields["path"]),
+            fields["status"],
+            fields["duration_ms"],
         )
+        if fields["html_cache"] is not None:
+            message += f", html cache {fields['html_cache']}"
+        if reads := fields["content_reads"]:
+            message += f", {reads} content read{'s' if reads > 1 else ''}"
+        level = logging.DEBUG if fields["path"] in self._quiet_paths else logging.INFO
+        logger.log(level, "%s", message, extra=fields)

@@ -10,7 +10,6 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.http.caching import NO_STORE
 
-SAFE_METHODS = frozenset({"GET", "HEAD"})
 # Longer than any URL of this site by far; browsers and proxies stop near 8 KB.
 MAX_PATH_BYTES = 2048
 # uvicorn's httptools parser sets no limit on headers; browsers send a few KB.
@@ -51,23 +50,22 @@ class RequestRules:
 
     def _refusal(self, scope: Scope) -> Response | None:
         headers = {"Cache-Control": NO_STORE}
-        method: str = scope["method"]
-        if self._post_prefixes and scope["path"].startswith(self._post_prefixes):
-            if method not in SAFE_METHODS | {"POST"}:
-                allow = {**headers, "Allow": "GET, HEAD, POST"}
-                return PlainTextResponse("Method Not Allowed", 405, allow)
-        elif scope["path"] in self._post_paths:
-            if method != "POST":
-                return PlainTextResponse("Method Not Allowed", 405, {**headers, "Allow": "POST"})
-        elif method not in SAFE_METHODS:
-            return PlainTextResponse("Method Not Allowed", 405, {**headers, "Allow": "GET, HEAD"})
+        path: str = scope["path"]
+        if self._post_prefixes and path.startswith(self._post_prefixes):
+            allowed: tuple[str, ...] = ("GET", "HEAD", "POST")
+        elif path in self._post_paths:
+            allowed = ("POST",)
+        else:
+            allowed = ("GET", "HEAD")
+        if scope["method"] not in allowed:
+            allow = {**headers, "Allow": ", ".join(allowed)}
+            return PlainTextResponse("Method Not Allowed", 405, allow)
         raw_path: bytes = scope.get("raw_path") or scope["path"].encode()
         if len(raw_path) > MAX_PATH_BYTES:
             return PlainTextResponse("URI Too Long", 414, headers)
         header_bytes = sum(len(name) + len(value) for name, value in scope["headers"])
         if header_bytes > MAX_HEADER_BYTES:
             return PlainTextResponse("Request Header Fields Too Large", 431, headers)
-        path: str = scope["path"]
         query = scope.get("query_string", b"").decode("latin-1")
         canonical = self._canonical.get(path.lower())
         if canonical is not None and canonical != path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,22 @@ from markupsafe import Markup
 from server.rendering.manifest import AssetManifest
 from server.site_facts import THEME
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+# As Django's json_script: no content can close the element (</script>), open
+# a comment (<!--) or be read as markup, and U+2028/U+2029 stay escaped for
+# any consumer that treats the text as JavaScript.
+_SCRIPT_ESCAPES = {
+    ord("<"): "\\u003C",
+    ord(">"): "\\u003E",
+    ord("&"): "\\u0026",
+    ord("\u2028"): "\\u2028",
+    ord("\u2029"): "\\u2029",
+}
+
+
+def json_for_script(data: object) -> Markup:
+    """`data` as the text of a non-executable JSON script element."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.translate(_SCRIPT_ESCAPES))  # noqa: S704 - escaped just above
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -20,16 +36,16 @@ class PageMeta:
     title: str
     description: str
     site_name: str
-    lang: str = "en"
-    dir: str = "ltr"
-    og_locale: str = "en_US"
+    lang: str
+    dir: str
+    og_locale: str
     # (hreflang, absolute URL) of the page in each language.
-    alternates: tuple[tuple[str, str], ...] = ()
+    alternates: tuple[tuple[str, str], ...]
     # Absolute URLs; no canonical URL for pages search engines should not index.
-    canonical_url: str | None = None
-    image_url: str | None = None
+    canonical_url: str | None
+    image_url: str
     # schema.org JSON-LD, already escaped for a script element.
-    structured_data: Markup | None = None
+    structured_data: Markup | None
 
 
 class DocumentTemplate:
@@ -38,7 +54,7 @@ class DocumentTemplate:
         # Where browsers send web vitals; None: the page tells them not to.
         self._vitals_endpoint = vitals_endpoint
         environment = Environment(
-            loader=FileSystemLoader(TEMPLATES_DIR),
+            loader=FileSystemLoader(Path(__file__).resolve().parent.parent / "templates"),
             autoescape=select_autoescape(default=True),
             trim_blocks=True,
             lstrip_blocks=True,
@@ -57,23 +73,6 @@ class DocumentTemplate:
             vitals_endpoint=self._vitals_endpoint,
         )
 
-    def render_fallback(
-        self,
-        *,
-        meta: PageMeta,
-        company_name: str,
-        headings: tuple[str, ...],
-        text: dict[str, Any],
-        home_path: str,
-        paths: dict[str, str],
-    ) -> str:
+    def render_fallback(self, *, meta: PageMeta, **text: Any) -> str:  # noqa: ANN401
         """A page with no React in it, for when rendering failed: header, headings, way home."""
-        return self._fallback.render(
-            meta=meta,
-            company_name=company_name,
-            headings=headings,
-            text=text,
-            home_path=home_path,
-            paths=paths,
-            assets=self._assets,
-        )
+        return self._fallback.render(meta=meta, assets=self._assets, **text)

@@ -5,10 +5,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-
-from markupsafe import Markup
 
 # The URL prefix of bundles/client: the server's route, and esbuild's public path (build.py).
 ASSETS_URL = "/assets/"
@@ -35,18 +33,16 @@ class AssetManifest:
     script: str
     stylesheets: tuple[str, ...]
     modulepreload: tuple[str, ...]
-    # Per language (en, ar): fonts worth preloading.
-    fonts: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # Per language: fonts fetched after the first paint, for the next page.
-    next_page_fonts: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # The stylesheets' text, which every page carries in a <style> element:
-    # small enough that inline is cheaper than a request that holds the first paint.
-    inline_css: str = ""
-    # ui/boot/boot.ts as built, inline in every page so that no request comes
-    # before the first paint.
-    inline_boot: str = ""
+    # Per language code: fonts worth preloading; fonts fetched after the first
+    # paint, for the next page.
+    fonts: dict[str, tuple[str, ...]]
+    next_page_fonts: dict[str, tuple[str, ...]]
+    # The stylesheets' text and ui/boot/boot.ts as built, inline in every page
+    # so that no request holds the first paint; checked on load to hold no end tag.
+    inline_css: str
+    inline_boot: str
     # The studio's own scripts by name (ui/studio/), which no public page links.
-    studio_scripts: dict[str, str] = field(default_factory=dict)
+    studio_scripts: dict[str, str]
 
     @property
     def style_hashes(self) -> tuple[str, ...]:
@@ -57,16 +53,6 @@ class AssetManifest:
     def script_hashes(self) -> tuple[str, ...]:
         """CSP sources that allow the inline boot script and nothing else."""
         return (_csp_hash(self.inline_boot),) if self.inline_boot else ()
-
-    @property
-    def inline_style(self) -> Markup:
-        # The build's own CSS, checked on load to hold no end tag: safe as is.
-        return Markup(self.inline_css)  # noqa: S704
-
-    @property
-    def inline_script(self) -> Markup:
-        # The build's own script, checked on load to hold no end tag: safe as is.
-        return Markup(self.inline_boot)  # noqa: S704
 
     @property
     def site_code(self) -> str:
@@ -103,19 +89,12 @@ class AssetManifest:
             studio_scripts=dict(raw.get("studio", {})),
         )
 
-    def all_urls(self) -> tuple[str, ...]:
-        """Every client file the manifest names, once."""
-        return tuple(
-            dict.fromkeys(
-                (
-                    self.script,
-                    *self.stylesheets,
-                    *self.modulepreload,
-                    *(url for urls in self.fonts.values() for url in urls),
-                    *(url for urls in self.next_page_fonts.values() for url in urls),
-                )
-            )
-        )
+    def all_urls(self) -> set[str]:
+        """Every client file the manifest names."""
+        fonts = [
+            url for urls in (*self.fonts.values(), *self.next_page_fonts.values()) for url in urls
+        ]
+        return {self.script, *self.stylesheets, *self.modulepreload, *fonts}
 
 
 def _read_asset(bundles_dir: Path, url: str) -> str:

@@ -1,11 +1,8 @@
 """Rendered pages kept in memory, each with what it was made from.
 
-A page is served from here while what it was made from (content versions,
-photo keys) is unchanged. Every project and collabration has a page of its
-own, so the cache holds at most `max_bytes` (HTML_CACHE_MB): past that, the
-page asked for least recently goes first (an LRU), and thousands of items
-cannot grow a worker without bound. A page's compressed copies, made the first
-time each encoding is asked for, are kept with it and count too.
+A page is served from here while what it was made from is unchanged. At most
+`max_bytes` (HTML_CACHE_MB) are kept, a page's compressed copies included:
+past that, the page asked for least recently goes first.
 """
 
 from __future__ import annotations
@@ -16,12 +13,6 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from server.compression import MIN_COMPRESS_BYTES, compress
-from server.settings import Settings
-
-# Per worker process. An item page is the whole list page behind its modal, so
-# how many fit depends on the number of cards: docs/architecture.md has the
-# figures (git history has scripts/item_pages_memory.py, which measured them).
-DEFAULT_MAX_BYTES = int(Settings.html_cache_mb * 1024 * 1024)
 
 
 @dataclass(frozen=True)
@@ -51,7 +42,7 @@ class _Entry:
 
 
 class RenderedPageCache:
-    def __init__(self, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+    def __init__(self, *, max_bytes: int) -> None:
         self._max_bytes = max_bytes
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._bytes = 0
@@ -106,11 +97,6 @@ class RenderedPageCache:
         entry = self._entries.pop(path, None)
         if entry is not None:
             self._bytes -= entry.size_bytes
-
-    @property
-    def compressed_bytes(self) -> int:
-        """The compressed copies' share of `size_bytes`, for measuring."""
-        return sum(len(body) for entry in self._entries.values() for body in entry.copies.values())
 
     def __len__(self) -> int:
         return len(self._entries)

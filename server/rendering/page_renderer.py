@@ -1,19 +1,17 @@
 """Fetch a page's content, render it in V8, wrap it in the HTML document.
 
-Rendered pages are cached by path and content version: a page is rendered
-once per change of the collections it shows, not once per request. A request
-answered from that cache does nothing that grows with the number of items:
-the lookup comes first (by content versions and the photo keys' generation),
-and the page's meta, JSON-LD of every card, is built only for a render. Each
-project and collabration has a page of its own (/projects/{id}): the list page
-with that card's modal open, cached the same way (server/rendering/page_cache.py).
+A page is rendered once per change of what it shows (page_cache.py). A request
+answered from that cache does nothing that grows with the number of items: the
+lookup comes first, and the page's meta (JSON-LD of every card) is built only
+for a render. A card's page (/projects/{id}) is its list page with the card's
+modal open.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,9 +21,8 @@ from server.content.models import CardItem, Collection, ContentItem
 from server.i18n import DEFAULT_LOCALE, LOCALES, messages
 from server.images.urls import PhotoKeys
 from server.images.variants import SOCIAL
-from server.rendering.document import DocumentTemplate, PageMeta
-from server.rendering.inline_data import json_for_script
-from server.rendering.page_cache import DEFAULT_MAX_BYTES, RenderedPage, RenderedPageCache
+from server.rendering.document import DocumentTemplate, PageMeta, json_for_script
+from server.rendering.page_cache import RenderedPage, RenderedPageCache
 from server.rendering.render_pool import RenderPool
 from server.seo import structured_data
 from server.site_map import COLLABRATIONS, LANDING, PROJECTS, ItemPage, SitePage
@@ -41,8 +38,7 @@ NAV_PATHS = {
 # The picture shown when a page is shared (Open Graph, Twitter cards).
 SOCIAL_IMAGE_PATH = "/images/og-default.jpg"
 # An item's name and description in its page's title and description: search
-# results and link previews show less than this, and a document's text can be
-# 100 KB long.
+# results and link previews show less, and a document's text can be long.
 MAX_TITLE_NAME = 100
 MAX_DESCRIPTION = 300
 
@@ -80,8 +76,7 @@ class PageRenderer:
         company: Company,
         base_url: str,
         photo_keys: PhotoKeys | None = None,
-        cache_pages: bool = True,
-        cache_bytes: int = DEFAULT_MAX_BYTES,
+        cache_bytes: int = 8 * 1024 * 1024,
     ) -> None:
         self._content = content
         self._pool = pool
@@ -89,9 +84,9 @@ class PageRenderer:
         self._company = company
         self._base_url = base_url
         self._photo_keys = photo_keys or PhotoKeys.off()
-        self._cache_pages = cache_pages
         # One entry per page: what it was rendered from (the content versions
-        # and the photos' keys, which change with the image files), and the result.
+        # and the photos' keys, which change with the image files), and the
+        # result. With a bound of 0 (HTML_CACHE=off), no page is kept.
         self._pages = RenderedPageCache(max_bytes=cache_bytes)
         # Each collection's cards by id, for the snapshot version they were indexed from.
         self._card_indexes: dict[Collection, tuple[int, dict[str, CardItem]]] = {}
@@ -104,35 +99,45 @@ class PageRenderer:
     async def _snapshots(self, page: SitePage) -> list[Snapshot]:
         return list(await asyncio.gather(*(self._content.get(c) for c in page.collections)))
 
-    async def render(self, page: SitePage, *, encoding: str | None = None) -> PageRender:
-        """The page's HTML in `encoding` (br, gzip or None); raises RenderError
-        when React fails in V8."""
-        snapshots = await self._snapshots(page)
-        identity = self._identity(snapshots)
-        cached = self._cached(page.path, identity, encoding)
-        if cached is not None:
-            return cached
-        return await self._render(
-            page.path,
-            page,
-            snapshots,
-            identity,
-            lambda _keys: self.meta(page, snapshots),
-            encoding,
+    async def _keys(self, snapshots: list[Snapshot]) -> dict[str, str]:
+        return await self._photo_keys.keys_for(
+            item.photoUrl for snapshot in snapshots for item in snapshot.items
         )
 
-    def _identity(self, snapshots: list[Snapshot]) -> object | None:
-        """What a page is made from, known without looking at its items (None: not knowable)."""
+    async def render(self, page: SitePage | ItemPage, *, encoding: str | None = None) -> PageRender:
+        """The page's HTML in `encoding` (br, gzip or None). An item page is its
+        list page with the card's modal open: UnknownItem when the collection has
+        no such id, ContentUnavailable when it cannot be read. RenderError when
+        React fails in V8."""
+        list_page = page.list_page if isinstance(page, ItemPage) else page
+        snapshots = await self._snapshots(list_page)
+        versions = tuple(snapshot.version for snapshot in snapshots)
+        # Without a generation, the photos' keys must be worked out (a stat per
+        # local photo) before the page's identity is known: the lookup waits.
         generation = self._photo_keys.generation
+        if generation is not None:
+            cached = self._pages.get(page.path, (versions, generation))
+            if cached is not None:
+                return self._answer(page.path, cached, encoding, from_cache=True)
+        card = self._card(page, snapshots) if isinstance(page, ItemPage) else None
+        keys = await self._keys(snapshots)
+        identity = (versions, keys if generation is None else generation)
         if generation is None:
-            return None  # the keys must be worked out: a stat per local photo
-        return (tuple(snapshot.version for snapshot in snapshots), generation)
-
-    def _cached(
-        self, path: str, identity: object | None, encoding: str | None
-    ) -> PageRender | None:
-        page = self._pages.get(path, identity) if identity is not None else None
-        return self._answer(path, page, encoding, from_cache=True) if page is not None else None
+            cached = self._pages.get(page.path, identity)
+            if cached is not None:
+                return self._answer(page.path, cached, encoding, from_cache=True)
+        data = self._page_data(list_page, snapshots, keys)
+        # The path tells the React router which card, if any, is open.
+        body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
+        rendered = RenderedPage.from_html(
+            self._document.render(
+                meta=self._meta(page, snapshots, card, keys),
+                body_html=body_html,
+                page_data_json=json_for_script(data),
+            )
+        )
+        self._pages.put(page.path, identity, rendered)
+        return self._answer(page.path, rendered, encoding, from_cache=False)
 
     def _answer(
         self, path: str, page: RenderedPage, encoding: str | None, *, from_cache: bool
@@ -140,81 +145,27 @@ class PageRenderer:
         body, encoded_as = self._pages.encoded(path, page, encoding)
         return PageRender(page, body, encoded_as, from_cache=from_cache)
 
-    async def _keys(self, snapshots: list[Snapshot]) -> dict[str, str]:
-        return await self._photo_keys.keys_for(
-            item.photoUrl for snapshot in snapshots for item in snapshot.items
-        )
-
-    def _card(self, collection: Collection, snapshot: Snapshot, item_id: str) -> CardItem | None:
+    def _card(self, item_page: ItemPage, snapshots: list[Snapshot]) -> CardItem:
+        collection = item_page.collection
+        snapshot = snapshots[item_page.list_page.collections.index(collection)]
         indexed = self._card_indexes.get(collection)
         if indexed is None or indexed[0] != snapshot.version:
             cards = {item.id: item for item in snapshot.items if isinstance(item, CardItem)}
             indexed = self._card_indexes[collection] = (snapshot.version, cards)
-        return indexed[1].get(item_id)
-
-    async def render_item(self, item_page: ItemPage, *, encoding: str | None = None) -> PageRender:
-        """The list page with the item's modal open. Raises UnknownItem when the
-        collection has no such id, ContentUnavailable when it cannot be read,
-        RenderError when React fails in V8."""
-        page = item_page.list_page
-        snapshots = await self._snapshots(page)
-        # Cached: the card was there when the page was made, from these versions.
-        identity = self._identity(snapshots)
-        cached = self._cached(item_page.path, identity, encoding)
-        if cached is not None:
-            return cached
-        snapshot = snapshots[page.collections.index(item_page.collection)]
-        card = self._card(item_page.collection, snapshot, item_page.item_id)
+        card = indexed[1].get(item_page.item_id)
         if card is None:
             if snapshot.error is not None:
                 raise ContentUnavailable(snapshot.error)
             raise UnknownItem(
                 item_page.item_id, other_case=id_in_other_case(snapshot.items, item_page.item_id)
             )
-        return await self._render(
-            item_page.path,
-            page,
-            snapshots,
-            identity,
-            lambda keys: self.item_meta(item_page, card, keys.get(card.photoUrl)),
-            encoding,
-        )
-
-    async def _render(
-        self,
-        path: str,
-        page: SitePage,
-        snapshots: list[Snapshot],
-        identity: object | None,
-        meta: Callable[[dict[str, str]], PageMeta],
-        encoding: str | None,
-    ) -> PageRender:
-        """Render the page the cache missed; `meta` is built from the photos' keys."""
-        keys = await self._keys(snapshots)
-        if identity is None:
-            # Only now known: a page is rendered again when its content or one
-            # of its photos changes.
-            identity = (tuple(snapshot.version for snapshot in snapshots), keys)
-            cached = self._pages.get(path, identity)
-            if cached is not None:
-                return self._answer(path, cached, encoding, from_cache=True)
-        data = self._page_data(page, snapshots, keys)
-        # The path tells the React router which card, if any, is open.
-        body_html = await self._pool.render(path, json.dumps(data, ensure_ascii=False))
-        rendered = RenderedPage.from_html(
-            self._document.render(
-                meta=meta(keys), body_html=body_html, page_data_json=json_for_script(data)
-            )
-        )
-        if self._cache_pages:
-            self._pages.put(path, identity, rendered)
-        return self._answer(path, rendered, encoding, from_cache=False)
+        return card
 
     def render_fallback(self, page: SitePage, *, encoding: str | None = None) -> PageRender:
         """The plain page for when React failed: no V8, no content, never cached."""
         fallback = RenderedPage.from_html(
             self._document.render_fallback(
-                meta=self.meta(page),
+                meta=self._meta(page, []),
                 company_name=self._company.text("short_name", page.locale),
                 headings=page.headings,
                 text=messages(page.locale),
@@ -223,13 +174,6 @@ class PageRenderer:
             )
         )
         return self._answer(page.path, fallback, encoding, from_cache=False)
-
-    def _alternates(self, page: SitePage | ItemPage) -> tuple[tuple[str, str], ...]:
-        """The same page in every language, English as the default (hreflang)."""
-        in_each = [
-            (locale.code, self._base_url + page.in_locale(locale).path) for locale in LOCALES
-        ]
-        return (*in_each, ("x-default", self._base_url + page.in_locale(DEFAULT_LOCALE).path))
 
     def _page_data(
         self, page: SitePage, snapshots: list[Snapshot], photo_keys: Mapping[str, str]
@@ -245,69 +189,69 @@ class PageRenderer:
             },
         }
 
-    def meta(self, page: SitePage, snapshots: list[Snapshot] | None = None) -> PageMeta:
-        name = self._company.text("name", page.locale)
-        title = page.document_title(name)
-        indexed = page.key != "notFound"
-        nodes = [structured_data.organization(self._company, self._base_url, page.locale)]
-        for collection, snapshot in zip(page.collections, snapshots or [], strict=False):
-            if collection is not Collection.SLIDER:
-                nodes.append(
-                    structured_data.item_list(
-                        page.title, snapshot.items, self._base_url, page, page.locale
-                    )
-                )
-        catalogue = messages(page.locale)["meta"]
-        return PageMeta(
-            title=title,
-            description=page.description,
-            site_name=name,
-            lang=catalogue["lang"],
-            dir=catalogue["dir"],
-            og_locale=catalogue["ogLocale"],
-            canonical_url=self._base_url + page.path if indexed else None,
-            alternates=self._alternates(page) if indexed else (),
-            image_url=self._base_url + SOCIAL_IMAGE_PATH,
-            structured_data=json_for_script(structured_data.graph(*nodes)) if indexed else None,
-        )
-
-    def item_meta(self, item_page: ItemPage, card: CardItem, photo_key: str | None) -> PageMeta:
-        """An item's page: its own title, description, address, picture and JSON-LD."""
-        page = item_page.list_page
-        locale = page.locale
+    def _meta(
+        self,
+        page: SitePage | ItemPage,
+        snapshots: list[Snapshot],
+        card: CardItem | None = None,
+        keys: Mapping[str, str] | None = None,
+    ) -> PageMeta:
+        """Title, description, addresses, picture and JSON-LD; an item's page has its own."""
+        list_page = page.list_page if isinstance(page, ItemPage) else page
+        locale = list_page.locale
         company_name = self._company.text("name", locale)
-        name = card.localized_name(locale)
-        url = self._base_url + item_page.path
-        # Through the image route when it takes the photo: a 1200 px JPEG any
-        # link preview reads, not the original, which may be megabytes.
-        image = (
-            f"{self._base_url}/img/{SOCIAL}/{photo_key}"
-            if photo_key is not None
-            else structured_data.absolute(self._base_url, card.photoUrl)
-        )
-        nodes = [
-            structured_data.organization(self._company, self._base_url, locale),
-            structured_data.card_page(
-                card,
-                url=url,
-                image=image,
-                base_url=self._base_url,
-                list_page=page,
-                locale=locale,
-            ),
-        ]
+        nodes = [structured_data.organization(self._company, self._base_url, locale)]
+        if card is None or not isinstance(page, ItemPage):
+            title = list_page.document_title(company_name)
+            description = list_page.description
+            image = self._base_url + SOCIAL_IMAGE_PATH
+            nodes += [
+                structured_data.item_list(snapshot.items, self._base_url, list_page)
+                for collection, snapshot in zip(list_page.collections, snapshots, strict=False)
+                if collection is not Collection.SLIDER
+            ]
+        else:
+            title = page.document_title(
+                company_name, shortened(card.localized_name(locale), MAX_TITLE_NAME)
+            )
+            description = shortened(card.localized_description(locale), MAX_DESCRIPTION)
+            photo_key = (keys or {}).get(card.photoUrl)
+            # Through the image route when it takes the photo: a 1200 px JPEG any
+            # link preview reads, not the original, which may be megabytes.
+            image = (
+                f"{self._base_url}/img/{SOCIAL}/{photo_key}"
+                if photo_key is not None
+                else structured_data.absolute(self._base_url, card.photoUrl)
+            )
+            nodes.append(
+                structured_data.card_page(
+                    card,
+                    url=self._base_url + page.path,
+                    image=image,
+                    base_url=self._base_url,
+                    list_page=list_page,
+                )
+            )
+        indexed = list_page.key != "notFound"
+        # The same page in every language, English as the default (hreflang).
+        alternates = [(locale.code, page.in_locale(locale)) for locale in LOCALES]
+        alternates.append(("x-default", page.in_locale(DEFAULT_LOCALE)))
         catalogue = messages(locale)["meta"]
         return PageMeta(
-            title=item_page.document_title(company_name, shortened(name, MAX_TITLE_NAME)),
-            description=shortened(card.localized_description(locale), MAX_DESCRIPTION),
+            title=title,
+            description=description,
             site_name=company_name,
             lang=catalogue["lang"],
             dir=catalogue["dir"],
             og_locale=catalogue["ogLocale"],
-            canonical_url=url,
-            alternates=self._alternates(item_page),
+            canonical_url=self._base_url + page.path if indexed else None,
+            alternates=tuple(
+                (code, self._base_url + alternate.path) for code, alternate in alternates
+            )
+            if indexed
+            else (),
             image_url=image,
-            structured_data=json_for_script(structured_data.graph(*nodes)),
+            structured_data=json_for_script(structured_data.graph(*nodes)) if indexed else None,
         )
 
 
@@ -335,16 +279,14 @@ def empty_page_data(company: Company) -> dict[str, Any]:
 
 
 def items_for_page(
-    items: tuple[ContentItem, ...] | list[ContentItem],
-    photo_keys: Mapping[str, str] | None = None,
+    items: tuple[ContentItem, ...], photo_keys: Mapping[str, str]
 ) -> list[dict[str, str]]:
     """The items as the page shows them: the fields they have, and `photoKey`
     for the image route (server/images/urls.py) when the photo has one."""
-    keys = photo_keys or {}
     return [
         {
             **item.fields(),
-            **({"photoKey": keys[item.photoUrl]} if item.photoUrl in keys else {}),
+            **({"photoKey": photo_keys[item.photoUrl]} if item.photoUrl in photo_keys else {}),
         }
         for item in items
     ]

@@ -15,26 +15,18 @@ from pathlib import Path
 import anyio
 from py_mini_racer import JSEvalException, JSTimeoutException, MiniRacer
 
-from server.rendering.allocator import give_back_large_buffers
-
 logger = logging.getLogger(__name__)
 
 SERVER_BUNDLE = Path("server") / "render.js"
 RENDER_FUNCTION = "renderPage"
 _CONTEXT_CREATION = threading.Lock()
 # A context whose V8 heap is past this after a render is collected before its
-# next one: V8 keeps the heap a large page grew to (a page of 1,000 cards grows
-# it by tens of MB), and gives it back only when told memory is short.
+# next one: V8 keeps the heap a large page grew to, and gives it back only
+# when told memory is short.
 COLLECT_HEAP_BYTES = 16 * 1024 * 1024
 
 # A render to run on each new context before it serves: (url, page data JSON).
 WarmUp = tuple[str, str]
-
-
-def short_js_error(error: Exception) -> str:
-    """V8's message without the (minified, very long) source line it quotes."""
-    lines = [line for line in str(error).splitlines() if line.strip() and len(line) < 300]
-    return " | ".join(lines[:8])
 
 
 class RenderError(Exception):
@@ -58,16 +50,14 @@ class RenderPool:
         self._timeout = timeout_seconds
         self._idle: asyncio.Queue[MiniRacer] = asyncio.Queue()
         self._contexts: list[MiniRacer] = []
-        self._replacing: set[asyncio.Task[None]] = set()
-        self._collecting: set[asyncio.Task[None]] = set()
+        # Collections and replacements of contexts, after the render that asked.
+        self._background: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def start(
         cls, bundles_dir: Path, *, size: int, timeout_seconds: float, warm_up: WarmUp
     ) -> RenderPool:
         """Create and warm every context, off the event loop."""
-        # Renders are what pass large buffers through the allocator.
-        give_back_large_buffers()
         source = (bundles_dir / SERVER_BUNDLE).read_text(encoding="utf-8")
         pool = cls(source, size=size, warm_up=warm_up, timeout_seconds=timeout_seconds)
         started = time.perf_counter()
@@ -120,21 +110,19 @@ class RenderPool:
             healthy = False
             raise RenderError(f"render of {url} failed: {error}") from error
         finally:
-            if healthy and heap_bytes > COLLECT_HEAP_BYTES:
-                # After the response, not before it: the context waits, not the visitor.
-                task = asyncio.get_running_loop().create_task(self._collect(context))
-                self._collecting.add(task)
-                task.add_done_callback(self._collecting.discard)
-            elif healthy:
+            if healthy and heap_bytes <= COLLECT_HEAP_BYTES:
                 self._idle.put_nowait(context)
             else:
-                # A context that threw or was stopped mid-render may hold
-                # broken state: replace it, in the background. It stops
-                # counting as alive now, not when the task gets to run.
-                self._contexts.remove(context)
-                task = asyncio.get_running_loop().create_task(self._replace(context))
-                self._replacing.add(task)
-                task.add_done_callback(self._replacing.discard)
+                if not healthy:
+                    # A context that threw or was stopped mid-render may hold
+                    # broken state: replace it. It stops counting as alive now,
+                    # not when the task gets to run.
+                    self._contexts.remove(context)
+                # In the background, after the response: the context waits, not the visitor.
+                work = self._collect(context) if healthy else self._replace(context)
+                task = asyncio.get_running_loop().create_task(work)
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
 
     async def _replace(self, broken: MiniRacer) -> None:
         await anyio.to_thread.run_sync(_close_after_termination, broken)
@@ -156,13 +144,15 @@ class RenderPool:
         except JSTimeoutException as error:
             raise RenderError(f"no result within {self._timeout:g} s") from error
         except JSEvalException as error:
-            raise RenderError(short_js_error(error)) from None
+            # V8's message without the (minified, very long) source line it quotes.
+            lines = [line for line in str(error).splitlines() if line.strip() and len(line) < 300]
+            raise RenderError(" | ".join(lines[:8])) from None
         if not isinstance(html, str):
             raise RenderError(f"{RENDER_FUNCTION} returned {type(html).__name__}, not HTML")
         return html, int(context.heap_stats()["total_heap_size"])
 
     async def close(self) -> None:
-        for task in [*self._replacing, *self._collecting]:
+        for task in list(self._background):
             await task
         for context in self._contexts:
             context.close()

@@ -6,7 +6,7 @@ from typing import Any
 
 from server.company import Branch, Company
 from server.content.models import CardItem, ContentItem
-from server.i18n import DEFAULT_LOCALE, Locale, messages
+from server.i18n import Locale
 from server.site_map import ItemPage, SitePage
 
 JsonLd = dict[str, Any]
@@ -18,7 +18,7 @@ def absolute(base_url: str, url: str) -> str:
     return url if url.startswith(("https://", "http://")) else base_url + url
 
 
-def organization(company: Company, base_url: str, locale: Locale = DEFAULT_LOCALE) -> JsonLd:
+def organization(company: Company, base_url: str, locale: Locale) -> JsonLd:
     """The company, with one LocalBusiness per branch, in the page's language."""
     data: JsonLd = {
         "@type": "Organization",
@@ -40,10 +40,9 @@ def _branch(company: Company, branch: Branch, base_url: str, locale: Locale) -> 
     street = branch.localized_address(locale)
     if street:
         address["streetAddress"] = street
-    country = messages(locale)["contact"]["countries"].get(branch.country_code, branch.country)
     data: JsonLd = {
         "@type": "LocalBusiness",
-        "name": f"{company.text('name', locale)} ({country})",
+        "name": f"{company.text('name', locale)} ({branch.country_name(locale)})",
         "url": base_url + "/#contact",
         "image": base_url + LOGO_PATH,
         "telephone": branch.phone,
@@ -54,18 +53,13 @@ def _branch(company: Company, branch: Branch, base_url: str, locale: Locale) -> 
     return data
 
 
-def item_list(
-    name: str,
-    items: tuple[ContentItem, ...],
-    base_url: str,
-    page: SitePage,
-    locale: Locale = DEFAULT_LOCALE,
-) -> JsonLd:
+def item_list(items: tuple[ContentItem, ...], base_url: str, page: SitePage) -> JsonLd:
     """A list page's cards, in the order and language shown, each with its address."""
+    locale = page.locale
     cards = [item for item in items if isinstance(item, CardItem)]
     return {
         "@type": "ItemList",
-        "name": name,
+        "name": page.title,
         "url": base_url + page.path,
         "numberOfItems": len(cards),
         "itemListElement": [
@@ -86,9 +80,10 @@ def item_list(
 
 
 def card_page(
-    card: CardItem, *, url: str, image: str, base_url: str, list_page: SitePage, locale: Locale
+    card: CardItem, *, url: str, image: str, base_url: str, list_page: SitePage
 ) -> JsonLd:
     """One project or collabration on its own page, and the way to it from its list."""
+    locale = list_page.locale
     list_url = base_url + list_page.path
     return {
         "@type": "WebPage",
