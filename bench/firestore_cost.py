@@ -232,7 +232,7 @@ def report(costs: Sequence[Cost]) -> SectionReport:
 
 def costs(*, idle_seconds: float, page_views: int, logs: Path) -> list[Cost]:
     progress(f"{NAME}: starting the Firestore emulator")
-    emulator = FirestoreEmulator.start(log_dir=logs)
+    emulator = FirestoreEmulator(logs).start()
     try:
         sample = sample_documents()
         return [
