@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,8 +14,7 @@ import httpx2 as httpx
 
 from harness.firestore_emulator import PROJECT, FirestoreEmulator
 from harness.live_server import free_port
-from harness.process_group import start_group, stop_group
-from harness.started import Started
+from harness.process_group import GroupServer, start_group
 from server.settings import REPO_ROOT
 
 # Its own package folder: see tools/firebase-emulator/package.json and ./dev.
@@ -25,11 +23,10 @@ STORAGE_CLI = Path(sys.executable).parent / "gcp-storage-emulator"
 
 
 @dataclass
-class AuthEmulator(Started):
+class AuthEmulator(GroupServer):
     folder: Path
     project: ClassVar[str] = PROJECT
     port: int = field(default_factory=free_port)
-    process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
 
     @property
     def host(self) -> str:
@@ -55,10 +52,6 @@ class AuthEmulator(Started):
         )
         return self
 
-    def stop(self) -> None:
-        if self.process is not None:
-            stop_group(self.process)
-
     def reset(self) -> None:
         url = f"http://{self.host}/emulator/v1/projects/{self.project}/accounts"
         httpx.delete(url, headers={"Authorization": "Bearer owner"}).raise_for_status()
@@ -83,11 +76,10 @@ class AuthEmulator(Started):
 
 
 @dataclass
-class StorageEmulator(Started):
+class StorageEmulator(GroupServer):
     folder: Path
     bucket: ClassVar[str] = f"{PROJECT}.appspot.com"
     port: int = field(default_factory=free_port)
-    process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
 
     @property
     def url(self) -> str:
@@ -109,10 +101,6 @@ class StorageEmulator(Started):
             cwd=self.folder,
         )
         return self
-
-    def stop(self) -> None:
-        if self.process is not None:
-            stop_group(self.process)
 
 
 def firebase_studio_env(

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import ClassVar
@@ -18,8 +17,7 @@ from google.auth.credentials import AnonymousCredentials
 from google.cloud import firestore
 
 from harness.live_server import free_port
-from harness.process_group import start_group, stop_group
-from harness.started import Started
+from harness.process_group import GroupServer, start_group
 
 # "demo-" is the Firebase convention for "emulator only": no real project has this id.
 PROJECT = "demo-fine-stone"
@@ -28,7 +26,7 @@ _MAX_BATCH_WRITES = 500
 
 
 @dataclass
-class FirestoreEmulator(Started):
+class FirestoreEmulator(GroupServer):
     """An emulator whose log goes to `folder`, on a free port or on `port` (where a stopped
     one was, so clients pointed at it find a database again: empty, it keeps nothing).
     `rules` govern unauthenticated clients only; `client()` is the project's owner."""
@@ -37,7 +35,6 @@ class FirestoreEmulator(Started):
     rules: Path | None = None
     port: int | None = None
     project: ClassVar[str] = PROJECT
-    process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
 
     @property
     def host(self) -> str:
@@ -75,10 +72,6 @@ class FirestoreEmulator(Started):
             else:
                 return self
         raise AssertionError("unreachable")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            stop_group(self.process)
 
     def reset(self) -> None:
         """Delete every document in the project's default database."""

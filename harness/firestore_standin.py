@@ -89,20 +89,16 @@ class FirestoreStandIn(Started):
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline and context.is_active():
                 time.sleep(0.05)
+        now = timestamp_pb2.Timestamp()
+        now.GetCurrentTime()
         for index, (doc_id, fields) in enumerate(documents):
             if fault is Fault.BROKEN_STREAM and index == len(documents) // 2:
                 context.abort(grpc.StatusCode.UNAVAILABLE, "stand-in: stream broken")
-            yield self._response(request.parent, collection, doc_id, fields)
-
-    def _response(
-        self, parent: str, collection: str, doc_id: str, fields: Fields
-    ) -> firestore_types.RunQueryResponse:
-        now = timestamp_pb2.Timestamp()
-        now.GetCurrentTime()
-        document = document_types.Document(
-            name=f"{parent}/{collection}/{doc_id}",
-            fields={key: document_types.Value(string_value=value) for key, value in fields.items()},
-            create_time=now,
-            update_time=now,
-        )
-        return firestore_types.RunQueryResponse(document=document, read_time=now)
+            values = {key: document_types.Value(string_value=text) for key, text in fields.items()}
+            document = document_types.Document(
+                name=f"{request.parent}/{collection}/{doc_id}",
+                fields=values,
+                create_time=now,
+                update_time=now,
+            )
+            yield firestore_types.RunQueryResponse(document=document, read_time=now)

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.process_group import start_group, stop_group
-from harness.started import Started
+from harness.process_group import GroupServer, start_group, stop_group
 from server.settings import REPO_ROOT, Settings
 
 PROCFILE = REPO_ROOT / "Procfile"
@@ -74,23 +73,14 @@ def procfile_process_model() -> str:
 
 def server_argv(port: int, workers: int | None) -> list[str]:
     """The Procfile's command, on 127.0.0.1:port, with `workers` processes (None: one)."""
-    argv = [_PORT_REFERENCE.sub(str(port), part) for part in shlex.split(procfile_line())]
-    result = [sys.executable, "-m", "uvicorn"]  # argv[0] is uvicorn
-    arguments = iter(argv[1:])
-    for argument in arguments:
-        # Loopback only, and the caller says how many workers.
-        if argument in ("--host", "--workers"):
-            next(arguments, None)
-        elif not argument.startswith(("--host=", "--workers=")):
-            result.append(argument)
-    result.append("--host=127.0.0.1")
-    if workers is not None:
-        result.append(f"--workers={workers}")
-    return result
+    command = _PORT_REFERENCE.sub(str(port), procfile_line())
+    command = re.sub(r"--host[ =]\S+", "--host=127.0.0.1", command)
+    command = re.sub(r"--workers[ =]\S+", f"--workers={workers}" if workers else "", command)
+    return [sys.executable, "-m", *shlex.split(command)]  # -m uvicorn
 
 
 @dataclass
-class LiveServer(Started):
+class LiveServer(GroupServer):
     """The Procfile's server with the given settings (`env`) and worker processes."""
 
     env: Mapping[str, str] = field(default_factory=dict)
@@ -99,7 +89,6 @@ class LiveServer(Started):
     port: int = field(default_factory=free_port)
     # The tree whose server package runs: another checkout for bench/variants.py.
     cwd: Path = REPO_ROOT
-    process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
 
     @property
     def url(self) -> str:

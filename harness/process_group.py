@@ -13,9 +13,12 @@ import subprocess
 import time
 from collections.abc import Mapping
 from contextlib import suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx2 as httpx
+
+from harness.started import Started
 
 
 def start_group(
@@ -76,3 +79,14 @@ def stop_group(process: subprocess.Popen[bytes]) -> None:
         f"process group {process.pid} survived SIGKILL: its members may be zombies"
         " that PID 1 of this container does not reap"
     )
+
+
+@dataclass
+class GroupServer(Started):
+    """A companion whose start() runs `process` with start_group; stop() stops its group."""
+
+    process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_group(self.process)
