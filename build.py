@@ -1,15 +1,10 @@
 """Build the front end into bundles/ with the npm esbuild package.
 
-Two outputs:
-- bundles/server/render.js: one IIFE script for the server's embedded V8. It
-  defines globalThis.renderPage(url, pageDataJson) and needs no modules.
-- bundles/client/: the browser's ES modules, CSS, fonts and images, every file
-  named by its content hash, plus bundles/manifest.json, which tells the
-  server which files a page links.
-- bundles/client/boot-*.js: the small script every page carries inline, which
-  starts the ES modules after the first paint (ui/boot/boot.ts).
-- bundles/client/studio-*.js: the studio sign-in page's own script (ui/studio/),
-  which no public page links.
+- bundles/server/render.js: one IIFE for the server's embedded V8, which defines
+  globalThis.renderPage(url, pageDataJson).
+- bundles/client/: the browser's ES modules, CSS, fonts and images, named by content
+  hash; the inline boot script (ui/boot/boot.ts); the studio's own scripts (ui/studio/).
+- bundles/manifest.json: which of those files a page links.
 
 Run: `uv run python build.py` (after `npm ci`).
 """
@@ -38,13 +33,28 @@ MANIFEST = BUNDLES / "manifest.json"
 CLIENT_METAFILE = BUNDLES / "client-meta.json"
 CATALOGUES = BUNDLES / "catalogues.json"
 SITE = json.loads((UI / "site.json").read_text(encoding="utf-8"))
-NODE_MODULES = ROOT / "node_modules"
-ESBUILD = NODE_MODULES / ".bin" / "esbuild"
-
-
+# Browsers only (no "es2020"): all four run class fields natively, so no chunk needs
+# esbuild's helper for them.
+BROWSERS = "--target=chrome100,edge100,firefox100,safari15"
+# Images a component imports (the hero's photo) become their URLs, named the same
+# way by both builds, so the server's HTML and the browser's hydration agree.
+IMAGE_FLAGS = [
+    "--loader:.jpg=file",
+    "--loader:.avif=file",
+    "--asset-names=media/[name]-[hash]",
+    f"--public-path={ASSETS_URL}",
+]
 # Loaders with one implementation per build (ui/loaders/): eager for the
 # server's synchronous render, a chunk loaded on demand in the browser.
 LOADERS = {"slide-gallery-loader": "SlideGalleryLoader"}
+STUDIO_SCRIPTS = {
+    "googleSignIn": UI / "studio" / "googleSignIn.ts",
+    "photoSize": UI / "studio" / "photoSize.ts",
+}
+
+
+class BuildError(Exception):
+    """The build cannot run or did not finish; the message says why."""
 
 
 def aliases(build: str) -> list[str]:
@@ -55,29 +65,14 @@ def aliases(build: str) -> list[str]:
 
 
 def write_catalogues() -> None:
-    """Every language's catalogue (ui/i18n/<code>.json for each entry of
-    site.json's languages) as one module for the UI: a language is data. The
-    studio's words stay on the server."""
+    """Every language's catalogue (ui/i18n/<code>.json for each language of site.json) as
+    one module for the UI: a language is data. The studio's words stay on the server."""
     catalogues = {}
     for code in SITE["languages"]:
         catalogue = json.loads((UI / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
         catalogues[code] = {key: value for key, value in catalogue.items() if key != "studio"}
     CATALOGUES.parent.mkdir(exist_ok=True)
     CATALOGUES.write_text(json.dumps(catalogues, ensure_ascii=False), encoding="utf-8")
-
-
-COMMON_FLAGS = [
-    "--bundle",
-    "--platform=browser",
-    "--minify",
-    "--legal-comments=none",
-    '--define:process.env.NODE_ENV="production"',
-    "--log-level=warning",
-]
-
-
-class BuildError(Exception):
-    """The build cannot run or did not finish; the message says why."""
 
 
 def missing_npm_packages(root: Path = ROOT) -> list[str]:
@@ -89,121 +84,66 @@ def missing_npm_packages(root: Path = ROOT) -> list[str]:
     )
 
 
-def check_npm_packages() -> None:
-    # esbuild resolves imports at build time: a missing package would fail
-    # half-way with a resolver error, or (a type-only one) not at all.
-    missing = missing_npm_packages()
-    if missing:
-        raise BuildError(
-            f"node_modules lacks {', '.join(missing)}: run `npm ci --include=dev` first"
-        )
-
-
-def run_esbuild(args: list[str]) -> None:
-    if not ESBUILD.exists():
-        raise BuildError(f"{ESBUILD} is missing: run `npm ci --include=dev` first")
+def esbuild(*args: str) -> None:
+    common = ["--bundle", "--platform=browser", "--minify", "--legal-comments=none"]
+    common += ['--define:process.env.NODE_ENV="production"', "--log-level=warning"]
     try:
-        subprocess.run([str(ESBUILD), *args], cwd=ROOT, check=True)  # noqa: S603 - our own arguments
+        subprocess.run(  # noqa: S603 - our own arguments
+            [str(ROOT / "node_modules" / ".bin" / "esbuild"), *args, *common], cwd=ROOT, check=True
+        )
     except subprocess.CalledProcessError as error:
         raise BuildError(f"esbuild failed (exit {error.returncode}), see above") from None
 
 
-# Images a component imports (the hero's photo) become their URLs, named the
-# same way by both builds, so the server's HTML and the browser's hydration agree.
-IMAGE_FLAGS = [
-    "--loader:.jpg=file",
-    "--loader:.avif=file",
-    "--asset-names=media/[name]-[hash]",
-    f"--public-path={ASSETS_URL}",
-]
-
-
-def build_server_bundle() -> None:
+def build_bundles() -> None:
     # V8 in mini-racer has no module loader and no DOM: one IIFE, styles left
     # out (the client build carries them). The polyfills install themselves on
     # `global`, which bare V8 only knows as globalThis.
-    run_esbuild(
-        [
-            str(UI / "entry-server.tsx"),
-            *COMMON_FLAGS,
-            "--format=iife",
-            "--target=es2022",
-            "--define:global=globalThis",
-            "--loader:.css=empty",
-            *IMAGE_FLAGS,
-            *aliases("server"),
-            f"--outfile={SERVER_BUNDLE}",
-        ]
+    esbuild(
+        str(UI / "entry-server.tsx"),
+        "--format=iife",
+        "--target=es2022",
+        "--define:global=globalThis",
+        "--loader:.css=empty",
+        *IMAGE_FLAGS,
+        *aliases("server"),
+        f"--outfile={SERVER_BUNDLE}",
     )
     # The client build serves the images; the server needs only their URLs.
     shutil.rmtree(SERVER_BUNDLE.parent / "media", ignore_errors=True)
-
-
-def build_client_bundle() -> None:
     # ES modules with splitting, so lazily imported code (web-vitals) becomes
     # its own chunk that the first load does not fetch.
-    run_esbuild(
-        [
-            str(UI / "entry-client.tsx"),
-            *COMMON_FLAGS,
-            "--format=esm",
-            "--splitting",
-            # Browsers only (no "es2020"): all four run class fields natively,
-            # so no chunk needs esbuild's helper for them.
-            "--target=chrome100,edge100,firefox100,safari15",
-            "--entry-names=[name]-[hash]",
-            "--chunk-names=chunks/[name]-[hash]",
-            "--loader:.woff2=file",
-            "--loader:.woff=file",
-            *IMAGE_FLAGS,
-            *aliases("client"),
-            f"--outdir={CLIENT_DIR}",
-            f"--metafile={CLIENT_METAFILE}",
-        ]
+    esbuild(
+        str(UI / "entry-client.tsx"),
+        "--format=esm",
+        "--splitting",
+        BROWSERS,
+        "--entry-names=[name]-[hash]",
+        "--chunk-names=chunks/[name]-[hash]",
+        "--loader:.woff2=file",
+        "--loader:.woff=file",
+        *IMAGE_FLAGS,
+        *aliases("client"),
+        f"--outdir={CLIENT_DIR}",
+        f"--metafile={CLIENT_METAFILE}",
     )
-
-
-def build_boot_script() -> None:
     # Inlined in every page rather than fetched: one classic script, no imports.
-    run_esbuild(
-        [
-            str(UI / "boot" / "boot.ts"),
-            *COMMON_FLAGS,
-            "--format=iife",
-            "--target=chrome100,edge100,firefox100,safari15",
-            "--entry-names=[name]-[hash]",
-            f"--outdir={CLIENT_DIR}",
-        ]
+    esbuild(
+        str(UI / "boot" / "boot.ts"),
+        "--format=iife",
+        BROWSERS,
+        "--entry-names=[name]-[hash]",
+        f"--outdir={CLIENT_DIR}",
     )
-
-
-STUDIO_SCRIPTS = {
-    "googleSignIn": UI / "studio" / "googleSignIn.ts",
-    "photoSize": UI / "studio" / "photoSize.ts",
-}
-
-
-def build_studio_scripts() -> None:
     # Apart from the site's modules (no shared chunk), so the public pages'
     # bundles stay exactly as they are.
-    run_esbuild(
-        [
-            *(str(path) for path in STUDIO_SCRIPTS.values()),
-            *COMMON_FLAGS,
-            "--format=esm",
-            "--target=chrome100,edge100,firefox100,safari15",
-            "--entry-names=studio-[name]-[hash]",
-            f"--outdir={CLIENT_DIR}",
-        ]
+    esbuild(
+        *(str(path) for path in STUDIO_SCRIPTS.values()),
+        "--format=esm",
+        BROWSERS,
+        "--entry-names=studio-[name]-[hash]",
+        f"--outdir={CLIENT_DIR}",
     )
-
-
-def studio_script_urls() -> dict[str, str]:
-    def url(source: Path) -> str:
-        (built,) = CLIENT_DIR.glob(f"studio-{source.stem}-*.js")
-        return ASSETS_URL + built.name
-
-    return {name: url(source) for name, source in STUDIO_SCRIPTS.items()}
 
 
 def check_asset_urls() -> None:
@@ -217,29 +157,16 @@ def check_asset_urls() -> None:
 
 
 def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
-    """What a page links: the entry script and the chunks it runs at once, its stylesheet, fonts."""
+    """What a page links: the entry script and the chunks it runs at once, its stylesheet,
+    fonts; and the studio's scripts."""
     outputs: dict[str, Any] = metafile["outputs"]
     client_prefix = CLIENT_DIR.relative_to(ROOT).as_posix() + "/"
 
     def url(output_path: str) -> str:
         return ASSETS_URL + output_path.removeprefix(client_prefix)
 
-    def static_imports(output_path: str) -> list[str]:
-        return [
-            item["path"]
-            for item in outputs[output_path]["imports"]
-            if item["kind"] == "import-statement"
-        ]
-
-    def script_of(source: str) -> str:
-        """The JS output esbuild made from `source` (an entry or a dynamic import)."""
-        return next(
-            path
-            for path, output in outputs.items()
-            if output.get("entryPoint") == source and path.endswith(".js")
-        )
-
-    entry = script_of("ui/entry-client.tsx")
+    def built(pattern: str) -> str:
+        return ASSETS_URL + next(CLIENT_DIR.glob(pattern)).name
 
     def font_urls(*names: str) -> list[str]:
         return [
@@ -248,55 +175,61 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
             if any(name in path for name in names) and path.endswith(".woff2")
         ]
 
+    def by_language(by_script: dict[str, list[str]]) -> dict[str, list[str]]:
+        scripts = {code: language["script"] for code, language in SITE["languages"].items()}
+        return {code: by_script[script] for code, script in scripts.items() if script in by_script}
+
+    (entry,) = [
+        path
+        for path, output in outputs.items()
+        if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js")
+    ]
     # By each language's script (site.json): Latin pages preload their heading
     # face; Arabic pages fetch theirs after the first paint, for the next page
     # (ui/boot/nextPageFonts.ts).
-    preloaded = {"latin": font_urls("cormorant-garamond-latin")}
-    after_paint = {"arabic": font_urls("amiri-arabic", "noto-sans-arabic")}
-    scripts = {code: language["script"] for code, language in SITE["languages"].items()}
-    fonts = {code: preloaded[script] for code, script in scripts.items() if script in preloaded}
-    next_page_fonts = {
-        code: after_paint[script] for code, script in scripts.items() if script in after_paint
-    }
+    fonts = by_language({"latin": font_urls("cormorant-garamond-latin")})
+    next_page_fonts = by_language({"arabic": font_urls("amiri-arabic", "noto-sans-arabic")})
     return {
-        "boot": url(next(CLIENT_DIR.glob("boot-*.js")).relative_to(ROOT).as_posix()),
+        "boot": built("boot-*.js"),
         "script": url(entry),
         "stylesheets": [url(outputs[entry]["cssBundle"])] if "cssBundle" in outputs[entry] else [],
-        "modulepreload": [url(path) for path in static_imports(entry)],
+        "modulepreload": [
+            url(item["path"])
+            for item in outputs[entry]["imports"]
+            if item["kind"] == "import-statement"
+        ],
         "fonts": fonts,
         "nextPageFonts": next_page_fonts,
+        "studio": {name: built(f"studio-{name}-*.js") for name in STUDIO_SCRIPTS},
     }
-
-
-# Text assets worth compressing; fonts and images are compressed already.
-COMPRESSIBLE = {".js", ".css", ".svg", ".json", ".woff"}
 
 
 def precompress(directory: Path) -> None:
     """name.br and name.gz beside each text asset, so the server never compresses them."""
     for path in directory.rglob("*"):
-        if path.suffix in COMPRESSIBLE and path.is_file():
+        # Fonts (woff2) and images are compressed already.
+        if path.suffix in {".js", ".css", ".svg", ".json", ".woff"} and path.is_file():
             body = path.read_bytes()
             path.with_name(path.name + ".br").write_bytes(brotli.compress(body, quality=11))
             path.with_name(path.name + ".gz").write_bytes(gzip.compress(body, 9, mtime=0))
 
 
 def build() -> None:
-    # Checked before anything is deleted: a build that cannot run leaves the
-    # previous bundles in place.
-    check_npm_packages()
+    # Checked before anything is deleted, so a build that cannot run leaves the previous
+    # bundles in place: esbuild would fail half-way, or (a type-only import) not at all.
+    missing = missing_npm_packages()
+    if missing:
+        raise BuildError(
+            f"node_modules lacks {', '.join(missing)}: run `npm ci --include=dev` first"
+        )
     # Start clean so no stale hashed file is left behind (bundles/README.md stays).
     shutil.rmtree(CLIENT_DIR, ignore_errors=True)
     shutil.rmtree(SERVER_BUNDLE.parent, ignore_errors=True)
     write_catalogues()
-    build_server_bundle()
-    build_client_bundle()
-    build_boot_script()
-    build_studio_scripts()
+    build_bundles()
     check_asset_urls()
     precompress(CLIENT_DIR)
     manifest = manifest_from_metafile(json.loads(CLIENT_METAFILE.read_text()))
-    manifest["studio"] = studio_script_urls()
     MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n")
     CLIENT_METAFILE.unlink()
     print(f"build.py: wrote {SERVER_BUNDLE.relative_to(ROOT)} and {MANIFEST.relative_to(ROOT)}")

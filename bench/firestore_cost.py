@@ -230,7 +230,7 @@ def run(context: BenchContext) -> SectionReport:
     idle = 60.0 if context.quick else 300.0
     logs = context.run_dir / NAME
     progress(f"{NAME}: starting the Firestore emulator")
-    emulator = FirestoreEmulator.start(log_dir=logs)
+    emulator = FirestoreEmulator(logs).start()
     try:
         sample = sample_documents()
         contents = {

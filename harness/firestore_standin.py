@@ -1,10 +1,5 @@
-"""A fault-injecting stand-in for Firestore: a real gRPC server speaking RunQuery.
-
-The real google-cloud-firestore client talks to it over real gRPC (pointed at
-it with FIRESTORE_EMULATOR_HOST), so failures are forced where the emulator
-cannot force them: an unavailable or refusing server, a slow one, permission
-denied, a stream that breaks half-way, or a share of reads failing at random.
-"""
+"""A fault-injecting stand-in for Firestore, a real gRPC server speaking RunQuery to the real
+client (via FIRESTORE_EMULATOR_HOST): it forces the failures the emulator cannot."""
 
 from __future__ import annotations
 
@@ -15,12 +10,14 @@ from collections.abc import Iterator, Mapping
 from concurrent import futures
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar
 
 import grpc
 from google.cloud.firestore_v1.types import document as document_types
 from google.cloud.firestore_v1.types import firestore as firestore_types
 from google.protobuf import timestamp_pb2
 
+from harness.firestore_emulator import PROJECT
 from harness.started import Started
 
 Fields = Mapping[str, str]
@@ -30,18 +27,17 @@ class Fault(Enum):
     NONE = "none"
     UNAVAILABLE = "unavailable"
     PERMISSION_DENIED = "permission denied"
-    SLOW = "slow"  # answers after `slow_seconds`
+    SLOW = "slow"  # answers after 30 s
     BROKEN_STREAM = "broken stream"  # sends part of the collection, then fails
 
 
 @dataclass
 class FirestoreStandIn(Started):
-    project: str = "demo-fine-stone"
+    project: ClassVar[str] = PROJECT
     collections: dict[str, dict[str, Fields]] = field(default_factory=dict)
     fault: Fault = Fault.NONE
     # A share of reads (0..1) that fail as UNAVAILABLE, whatever `fault` says.
     failure_rate: float = 0.0
-    slow_seconds: float = 30.0
     reads: int = 0
     _server: grpc.Server | None = field(default=None, init=False, repr=False)
     _port: int = field(default=0, init=False)
@@ -75,7 +71,6 @@ class FirestoreStandIn(Started):
     def stop(self) -> None:
         if self._server is not None:
             self._server.stop(grace=None).wait()
-            self._server = None
 
     def _run_query(
         self, request: firestore_types.RunQueryRequest, context: grpc.ServicerContext
@@ -91,23 +86,19 @@ class FirestoreStandIn(Started):
         if fault is Fault.PERMISSION_DENIED:
             context.abort(grpc.StatusCode.PERMISSION_DENIED, "stand-in: missing permissions")
         if fault is Fault.SLOW:
-            deadline = time.monotonic() + self.slow_seconds
+            deadline = time.monotonic() + 30
             while time.monotonic() < deadline and context.is_active():
                 time.sleep(0.05)
+        now = timestamp_pb2.Timestamp()
+        now.GetCurrentTime()
         for index, (doc_id, fields) in enumerate(documents):
             if fault is Fault.BROKEN_STREAM and index == len(documents) // 2:
                 context.abort(grpc.StatusCode.UNAVAILABLE, "stand-in: stream broken")
-            yield self._response(request.parent, collection, doc_id, fields)
-
-    def _response(
-        self, parent: str, collection: str, doc_id: str, fields: Fields
-    ) -> firestore_types.RunQueryResponse:
-        now = timestamp_pb2.Timestamp()
-        now.GetCurrentTime()
-        document = document_types.Document(
-            name=f"{parent}/{collection}/{doc_id}",
-            fields={key: document_types.Value(string_value=value) for key, value in fields.items()},
-            create_time=now,
-            update_time=now,
-        )
-        return firestore_types.RunQueryResponse(document=document, read_time=now)
+            values = {key: document_types.Value(string_value=text) for key, text in fields.items()}
+            document = document_types.Document(
+                name=f"{request.parent}/{collection}/{doc_id}",
+                fields=values,
+                create_time=now,
+                update_time=now,
+            )
+            yield firestore_types.RunQueryResponse(document=document, read_time=now)

@@ -1,10 +1,5 @@
-"""The site as production starts it, on a loopback port: the one way this project runs
-a real uvicorn for the tests, the benchmark and the scripts.
-
-`LiveServer` runs the Procfile's `web:` command (its flags: proxy headers,
-graceful shutdown, no Server header), bound to 127.0.0.1, with exactly the
-settings its caller names.
-"""
+"""The site as production starts it (the Procfile's `web:` command), on a loopback port:
+the one way this project runs a real uvicorn for the tests, the benchmark and the scripts."""
 
 from __future__ import annotations
 
@@ -14,19 +9,17 @@ import json
 import os
 import re
 import shlex
-import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
-
-from harness.started import Started
+from harness.process_group import GroupServer, start_group, stop_group
 from server.settings import REPO_ROOT, Settings
 
 PROCFILE = REPO_ROOT / "Procfile"
@@ -60,13 +53,11 @@ def site_free_environment() -> dict[str, str]:
     return {key: value for key, value in os.environ.items() if key not in SITE_SETTINGS}
 
 
-def procfile_line(process: str = "web") -> str:
-    """The command of one process type of the Procfile, as the platform runs it."""
-    for line in PROCFILE.read_text(encoding="utf-8").splitlines():
-        kind, _, command = line.partition(":")
-        if kind.strip() == process:
-            return command.strip()
-    raise RuntimeError(f"{PROCFILE} has no {process}: line")
+def procfile_line() -> str:
+    """The Procfile's `web:` command, as the platform runs it."""
+    lines = PROCFILE.read_text(encoding="utf-8").splitlines()
+    (command,) = [line.removeprefix("web:").strip() for line in lines if line.startswith("web:")]
+    return command
 
 
 def procfile_environment() -> dict[str, str]:
@@ -77,10 +68,8 @@ def procfile_environment() -> dict[str, str]:
 
 def procfile_default_workers() -> int:
     """The worker count of `--workers ${WEB_CONCURRENCY:-N}` when the platform sets none."""
-    match = _WORKERS_DEFAULT.search(procfile_line())
-    if match is None:
-        raise RuntimeError(f"{PROCFILE}: no --workers ${{{WORKERS_ENV}:-N}}")
-    return int(match.group(1))
+    (workers,) = _WORKERS_DEFAULT.findall(procfile_line())
+    return int(workers)
 
 
 def procfile_process_model() -> str:
@@ -93,26 +82,16 @@ def procfile_process_model() -> str:
 
 def server_argv(port: int, workers: int | None) -> list[str]:
     """The Procfile's command, on 127.0.0.1:port, with `workers` processes (None: one)."""
-    argv = [_PORT_REFERENCE.sub(str(port), part) for part in shlex.split(procfile_line())]
-    argv = argv[len(procfile_environment()) :]
-    if argv[0] != "uvicorn":
-        raise RuntimeError(f"{PROCFILE}: expected a uvicorn command, found {argv[0]!r}")
-    result = [sys.executable, "-m", "uvicorn"]
-    arguments = iter(argv[1:])
-    for argument in arguments:
-        # Loopback only, and the caller says how many workers.
-        if argument in ("--host", "--workers"):
-            next(arguments, None)
-        elif not argument.startswith(("--host=", "--workers=")):
-            result.append(argument)
-    result.append("--host=127.0.0.1")
-    if workers is not None:
-        result.append(f"--workers={workers}")
-    return result
+    command = _PORT_REFERENCE.sub(str(port), procfile_line())
+    command = re.sub(r"--host[ =]\S+", "--host=127.0.0.1", command)
+    command = re.sub(r"--workers[ =]\S+", f"--workers={workers}" if workers else "", command)
+    # Without the variables the line sets first (the server's environment has them).
+    argv = shlex.split(command)[len(procfile_environment()) :]
+    return [sys.executable, "-m", *argv]  # -m uvicorn
 
 
 @dataclass
-class LiveServer(Started):
+class LiveServer(GroupServer):
     """The Procfile's server with the given settings (`env`) and worker processes."""
 
     env: Mapping[str, str] = field(default_factory=dict)
@@ -121,46 +100,31 @@ class LiveServer(Started):
     port: int = field(default_factory=free_port)
     # The tree whose server package runs: another checkout for bench/variants.py.
     cwd: Path = REPO_ROOT
-    process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60.0) -> LiveServer:
-        if self.log_path.parent != Path("/dev"):
-            self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        with self.log_path.open("ab") as log:
-            self.process = subprocess.Popen(  # noqa: S603 - our own command line
-                server_argv(self.port, self.workers),
-                cwd=self.cwd,
-                env={**site_free_environment(), **procfile_environment(), **self.env},
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,  # its workers share its group, stopped together
-            )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"uvicorn exited with {self.process.returncode}:\n{self.log()}")
-            try:
-                # Liveness only: starting the server reads no content.
-                httpx.get(f"{self.url}/healthz", timeout=2.0)
-                return self
-            except httpx.TransportError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"uvicorn did not answer within {timeout:g} s:\n{self.log()}")
+    def start(self) -> LiveServer:
+        self.process = start_group(
+            server_argv(self.port, self.workers),
+            self.log_path,
+            f"{self.url}/healthz",  # liveness only: starting the server reads no content
+            timeout=60,
+            cwd=self.cwd,
+            env={**site_free_environment(), **procfile_environment(), **self.env},
+        )
+        return self
 
     def stop(self) -> None:
+        # The leader only: uvicorn's graceful shutdown stops its workers.
         if self.process is None or self.process.poll() is not None:
             return
-        self.process.send_signal(signal.SIGTERM)
+        self.process.terminate()
         try:
             self.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+            stop_group(self.process)
 
     def pids(self) -> list[int]:
         """The server process and every process under it (workers)."""
@@ -179,12 +143,8 @@ class LiveServer(Started):
     def access_lines(
         self, path: str, *, at_least: int = 1, timeout: float = 5.0
     ) -> list[dict[str, Any]]:
-        """The access-log lines of requests for `path` (LOG_FORMAT=json).
-
-        The server writes a request's line just after sending the response,
-        so a client can read the log a moment too early: this waits for
-        `at_least` lines, up to `timeout`.
-        """
+        """The access-log lines of requests for `path` (LOG_FORMAT=json), once there are
+        `at_least` (up to `timeout`): a line is written just after its response is sent."""
         deadline = time.monotonic() + timeout
         while True:
             lines = self.log_lines(logger="server.access", path=path)
@@ -204,20 +164,12 @@ class LiveServer(Started):
 
 def process_tree(root: int) -> list[int]:
     """`root` and every process under it, from /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        # The command name is in parentheses and may hold spaces: parse after it.
-        fields = stat.rpartition(")")[2].split()
-        children.setdefault(int(fields[1]), []).append(int(entry.name))
-    tree, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        tree.append(pid)
-        todo.extend(children.get(pid, []))
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with suppress(OSError):
+            # The command name is in parentheses and may hold spaces: the parent id follows it.
+            parents[int(stat.parent.name)] = int(stat.read_text().rpartition(")")[2].split()[1])
+    tree = [root]
+    for pid in tree:  # grows as it is read
+        tree += [child for child, parent in parents.items() if parent == pid]
     return tree

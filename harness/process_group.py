@@ -1,51 +1,92 @@
-"""Stop a process the harness started with `start_new_session=True`, and all it started.
+"""A server the harness runs in a process group of its own, with all it starts.
 
 An emulator is a chain of processes (gcloud, a shell wrapper, a JVM; the Firebase
-CLI and its helpers): stopping only the leader orphans the rest, so the whole
-group gets SIGTERM, then SIGKILL if it outlives the grace period.
+CLI and its helpers): stopping only the leader would orphan the rest.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import subprocess
 import time
+from collections.abc import Mapping
 from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx2 as httpx
+
+from harness.started import Started
 
 
-def stop_process_group(process: subprocess.Popen[bytes], grace: float = 10.0) -> bool:
-    """SIGTERM the group, wait, then SIGKILL; whether it is gone. Safe to call more than once."""
-    pgid = process.pid  # start_new_session made it the group leader.
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(pgid, sig)
-        except ProcessLookupError:
-            break
-        if _wait_for_group_exit(process, pgid, grace):
-            break
-    # Reap our direct child so it does not linger as a zombie.
-    with suppress(subprocess.TimeoutExpired):
-        process.wait(timeout=grace)
-    return not _group_alive(pgid)
-
-
-def _group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
-def _wait_for_group_exit(process: subprocess.Popen[bytes], pgid: int, timeout: float) -> bool:
+def start_group(
+    argv: list[str],
+    log: Path,
+    ready_url: str,
+    timeout: float,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+) -> subprocess.Popen[bytes]:
+    """Start `argv` with its output appended to `log`; return once `ready_url` answers 2xx.
+    RuntimeError (with the end of the log) if it exits first or does not answer in time."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    # A file, not a pipe: nobody reads a pipe while tests run, and a full one blocks the server.
+    with log.open("ab") as output:
+        process = subprocess.Popen(  # noqa: S603 - our own command lines
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            cwd=cwd,
+            env=env,
+        )
     deadline = time.monotonic() + timeout
-    while True:
-        # Reap the leader as soon as it exits: an unreaped zombie leader would
-        # keep the group "alive" for killpg(pgid, 0).
-        process.poll()
-        if not _group_alive(pgid):
-            return True
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.05)
+    try:
+        while process.poll() is None and time.monotonic() < deadline:
+            with suppress(httpx.TransportError):
+                if httpx.get(ready_url, timeout=2.0, trust_env=False).is_success:
+                    return process
+            time.sleep(0.1)
+    except BaseException:
+        stop_group(process)  # never a half-started server left behind, even on KeyboardInterrupt
+        raise
+    code = process.returncode
+    stop_group(process)
+    failure = f"exited with {code}" if code is not None else f"did not answer within {timeout:g} s"
+    tail = log.read_text(errors="replace")[-4000:]
+    raise RuntimeError(f"{shlex.join(argv)} {failure}; the end of {log}:\n{tail}")
+
+
+def stop_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM the group, then SIGKILL what outlives 10 s. Safe to call more than once."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with suppress(ProcessLookupError):
+            # start_new_session made the process its group's leader.
+            os.killpg(process.pid, sig)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            # Reap the leader: an unreaped zombie keeps the group "alive" for killpg.
+            process.poll()
+            try:
+                os.killpg(process.pid, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.05)
+    raise RuntimeError(
+        f"process group {process.pid} survived SIGKILL: its members may be zombies"
+        " that PID 1 of this container does not reap"
+    )
+
+
+@dataclass
+class GroupServer(Started):
+    """A companion whose start() runs `process` with start_group; stop() stops its group."""
+
+    process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_group(self.process)

@@ -2,10 +2,9 @@
 
 The count is what the database sent, measured at the connection (the cost
 benchmark, bench/firestore_cost.py). The drop is what a NAT, a load balancer
-or a flaky uplink does to an idle stream: at one moment the connections already
-open stop carrying bytes, both ways, with no close and no reset, while new
-connections go through as before. `drop_open()` does exactly that: the open
-connections' sockets stay open and unread until the proxy stops.
+or a flaky uplink does to an idle stream: the connections open at one moment
+stop carrying bytes, both ways, with no close and no reset (their sockets stay
+open and unread until the proxy stops), while new connections go through.
 """
 
 from __future__ import annotations
@@ -13,49 +12,12 @@ from __future__ import annotations
 import selectors
 import socket
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from threading import Event
 
-_CHUNK = 65536
-
-
-@dataclass
-class _Connection:
-    client: socket.socket
-    upstream: socket.socket
-    counted: Callable[[int], None]  # told the size of each chunk the upstream sends
-    dropped: threading.Event = field(default_factory=threading.Event)
-
-    def pump(self, stopping: threading.Event) -> None:
-        peers = {self.client: self.upstream, self.upstream: self.client}
-        with selectors.DefaultSelector() as selector:
-            for sock in peers:
-                selector.register(sock, selectors.EVENT_READ)
-            while not stopping.is_set() and not self.dropped.is_set():
-                for key, _ in selector.select(timeout=0.1):
-                    if self.dropped.is_set():
-                        break  # from now on nothing is read nor written
-                    source: socket.socket = key.fileobj  # type: ignore[assignment]
-                    try:
-                        data = source.recv(_CHUNK)
-                        if not data:
-                            return self._close()
-                        peers[source].sendall(data)
-                        if source is self.upstream:
-                            self.counted(len(data))
-                    except OSError:
-                        return self._close()
-        if not self.dropped.is_set():
-            self._close()
-        # A dropped connection's sockets stay open: the proxy closes them at stop.
-        return None
-
-    def _close(self) -> None:
-        for sock in (self.client, self.upstream):
-            sock.close()
+from harness.started import Started
 
 
-class TcpProxy:
+class TcpProxy(Started):
     """127.0.0.1:`port` forwards to `upstream` ("host:port"); `pulled` counts what upstream sent."""
 
     def __init__(self, upstream: str) -> None:
@@ -64,25 +26,28 @@ class TcpProxy:
         self._listener = socket.create_server(("127.0.0.1", 0))
         self._listener.settimeout(0.1)
         self.port: int = self._listener.getsockname()[1]
-        self._stopping = threading.Event()
+        self._stopping = Event()
         self._lock = threading.Lock()
-        self._connections: list[_Connection] = []
-        self._threads: list[threading.Thread] = []
+        self._open: list[Event] = []  # set once the connection is dropped
+        self._sockets: list[socket.socket] = []
+        self._threads = [threading.Thread(target=self._accept, name="proxy-accept", daemon=True)]
         self.accepted = 0
         self.pulled = 0  # bytes from upstream, every connection together
-        self._accepting = threading.Thread(target=self._accept, name="proxy-accept", daemon=True)
-        self._accepting.start()
 
     @property
     def host(self) -> str:
         return f"127.0.0.1:{self.port}"
 
+    def start(self) -> TcpProxy:
+        self._threads[0].start()
+        return self
+
     def drop_open(self) -> int:
         """Every connection open now goes silent; returns how many there were."""
         with self._lock:
-            live = [c for c in self._connections if not c.dropped.is_set()]
-            for connection in live:
-                connection.dropped.set()
+            live = [dropped for dropped in self._open if not dropped.is_set()]
+            for dropped in live:
+                dropped.set()
         return len(live)
 
     def _accept(self) -> None:
@@ -100,31 +65,44 @@ class TcpProxy:
                 continue
             upstream.settimeout(None)
             client.settimeout(None)
-            connection = _Connection(client, upstream, self._count)
+            dropped = Event()
             thread = threading.Thread(
-                target=connection.pump, args=(self._stopping,), name="proxy-pump", daemon=True
+                target=self._pump, args=(client, upstream, dropped), name="proxy-pump", daemon=True
             )
             with self._lock:
-                self._connections.append(connection)
+                self._open.append(dropped)
+                self._sockets += [client, upstream]
                 self._threads.append(thread)
                 self.accepted += 1
             thread.start()
 
-    def _count(self, size: int) -> None:
-        with self._lock:
-            self.pulled += size
+    def _pump(self, client: socket.socket, upstream: socket.socket, dropped: Event) -> None:
+        peers = {client: upstream, upstream: client}
+        with selectors.DefaultSelector() as selector:
+            for sock in peers:
+                selector.register(sock, selectors.EVENT_READ)
+            while not self._stopping.is_set() and not dropped.is_set():
+                for key, _ in selector.select(timeout=0.1):
+                    if dropped.is_set():
+                        break  # from now on nothing is read nor written
+                    source: socket.socket = key.fileobj  # type: ignore[assignment]
+                    try:
+                        data = source.recv(65536)
+                        peers[source].sendall(data)
+                    except OSError:
+                        data = b""
+                    if not data:
+                        client.close()
+                        upstream.close()
+                        return
+                    if source is upstream:
+                        with self._lock:
+                            self.pulled += len(data)
 
-    def close(self) -> None:
+    def stop(self) -> None:
         self._stopping.set()
         self._listener.close()
-        self._accepting.join(timeout=5)
         for thread in self._threads:
             thread.join(timeout=5)
-        for connection in self._connections:
-            connection._close()
-
-    def __enter__(self) -> TcpProxy:
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
+        for sock in self._sockets:
+            sock.close()

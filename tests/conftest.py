@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from harness.firebase_emulators import AuthEmulator, StorageEmulator
-from harness.firestore_emulator import FirestoreEmulator, FirestoreEmulatorError
+from harness.firestore_emulator import FirestoreEmulator
 from server.settings import REPO_ROOT
 
 
@@ -15,11 +15,10 @@ from server.settings import REPO_ROOT
 def firestore_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FirestoreEmulator]:
     """One real Firestore emulator for the whole session (start-up costs seconds)."""
     try:
-        emulator = FirestoreEmulator.start(
-            log_dir=tmp_path_factory.mktemp("firestore-emulator"),
-            rules=REPO_ROOT / "firestore.rules",
-        )
-    except FirestoreEmulatorError as exc:
+        emulator = FirestoreEmulator(
+            tmp_path_factory.mktemp("firestore-emulator"), rules=REPO_ROOT / "firestore.rules"
+        ).start()
+    except RuntimeError as exc:
         # Deliberately fail, never skip: a missing emulator must not turn the
         # Firestore tests silently green.
         pytest.fail(str(exc), pytrace=False)

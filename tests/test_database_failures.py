@@ -132,7 +132,7 @@ def test_an_item_page_is_not_a_404_while_its_collection_cannot_be_read(
 def test_when_the_real_emulator_goes_away_pages_keep_their_content(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    emulator = FirestoreEmulator.start(log_dir=tmp_path_factory.mktemp("emulator"))
+    emulator = FirestoreEmulator(tmp_path_factory.mktemp("emulator")).start()
     try:
         emulator.seed("Projects", [{"id": key, **fields} for key, fields in PROJECTS.items()])
         env = {

@@ -65,7 +65,8 @@ def test_reset_empties_database(firestore: FirestoreEmulator) -> None:
 
 def test_stop_kills_whole_process_group(tmp_path: Path) -> None:
     # A separate emulator, so stopping it does not disturb the session one.
-    emulator = FirestoreEmulator.start(log_dir=tmp_path)
+    emulator = FirestoreEmulator(tmp_path).start()
+    assert emulator.process is not None
     pgid = os.getpgid(emulator.process.pid)
     try:
         # The JVM is a grandchild; it must be in the group for killpg to reach it.

@@ -177,8 +177,8 @@ def test_a_listener_broken_by_the_database_stopping_falls_back_and_recovers(
 ) -> None:
     # An emulator of its own: this test stops it.
     logs = tmp_path_factory.mktemp("broken-listener")
-    emulator = FirestoreEmulator.start(log_dir=logs / "first")
-    port = int(emulator.host.rpartition(":")[2])
+    emulator = FirestoreEmulator(logs / "first").start()
+    port = emulator.port
     seed_site(emulator, project("p1", "Abdoun villa"))
     env = {
         "CONTENT_SOURCE": "firestore",
@@ -224,7 +224,7 @@ def test_a_listener_broken_by_the_database_stopping_falls_back_and_recovers(
             )
             assert states(site)["projects"] == "stale"
 
-            emulator = FirestoreEmulator.start(log_dir=logs / "second", port=port)
+            emulator = FirestoreEmulator(logs / "second", port=port).start()
             seed_site(emulator, project("p1", "Abdoun villa"), project("p2", "Petra hotel"))
             wait_for(
                 "the new content and the listener are back",
