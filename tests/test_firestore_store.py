@@ -16,9 +16,9 @@ import pytest
 from harness.content_files import stored_fields
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, free_port
+from server.content.cache import ContentUnavailableError
 from server.content.firestore import FirestoreContentStore
 from server.content.models import Collection, ContentItem, SlideImage
-from server.content.store import ContentUnavailableError
 
 pytestmark = pytest.mark.emulator
 

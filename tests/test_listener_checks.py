@@ -19,12 +19,10 @@ import pytest
 from harness.firestore_emulator import FirestoreEmulator
 from harness.tcp_proxy import TcpProxy
 from server.content import live as live_module
-from server.content.cache import ContentCache
+from server.content.cache import ContentCache, ContentUnavailableError, counting_reads
 from server.content.firestore import FirestoreContentStore
 from server.content.listener import ListenedDocument
 from server.content.models import CardItem, Collection, ContentItem
-from server.content.reads import counting_reads
-from server.content.store import ContentUnavailableError
 from server.settings import Settings, SettingsError
 from tests.clock import Clock
 from tests.live_support import (

@@ -1,24 +1,11 @@
 """The Firestore content store: google-cloud-firestore's public GAPIC client over gRPC.
 
-One channel per server process carries every read, probe and listener, so a
-probe that answers vouches for the listeners' connection too. The store opens
-that channel itself (the handwritten `firestore.Client` keeps its channel
-private) with a connection of its own: gRPC otherwise shares connections
-between channels to the same address, and a new channel would go on using the
-one found dead. In production the channel sends gRPC keepalive pings every
-30 s, as the library's own does, which is what notices a connection that died
-without a close while nobody asks anything.
-
-A read or probe that gets no answer within its deadline may be talking into a
-connection dropped silently on the way (a NAT, a load balancer): the store then
-opens a new channel for what follows and closes the old one, which ends the
-listeners on it (their supervisor subscribes them again, on the new channel,
-resuming where they were).
-
-The client honours GOOGLE_CLOUD_PROJECT, FIRESTORE_EMULATOR_HOST and the
-standard Google credentials. Every read carries a retry budget and a deadline
-of `timeout_seconds` in all: the library's default retries an unavailable
-server for minutes, and a page must not wait that long.
+One channel per server process, with a connection of its own, carries every
+read, probe and listener, so a probe that answers vouches for the listeners. A
+call with no answer within `timeout_seconds` makes the store open a new channel
+and close the old one, ending its listeners (docs/operating.md, "Silent streams").
+Every read has a retry budget and a deadline: the library's default retries an
+unavailable server for minutes, and a page must not wait that long.
 """
 
 from __future__ import annotations
@@ -41,6 +28,7 @@ from google.cloud.firestore_v1.types import (
     StructuredQuery,
 )
 
+from server.content.cache import ContentUnavailableError
 from server.content.listener import (
     CollectionListener,
     ListenPosition,
@@ -50,7 +38,6 @@ from server.content.listener import (
 )
 from server.content.models import Collection, ContentItem, parse_documents
 from server.content.photo_urls import PhotoUrlPolicy
-from server.content.store import ContentUnavailableError
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +51,9 @@ _READ_ERRORS = (google_errors.GoogleAPIError, google_errors.RetryError)
 MAX_ATTEMPTS_PER_READ = 4
 
 _CHANNEL_OPTIONS = [
-    ("grpc.use_local_subchannel_pool", 1),  # a connection of its own (see above)
+    # A connection of its own: gRPC otherwise shares one between channels to the
+    # same address, and a new channel would go on using the one found dead.
+    ("grpc.use_local_subchannel_pool", 1),
     ("grpc.max_receive_message_length", -1),  # as the library's: a document may be large
 ]
 # Production only: the Firestore emulator refuses pings this frequent ("too_many_pings").

@@ -1,29 +1,12 @@
 """Keep the content cache current from Firestore listeners: one per collection, per worker.
 
-Each collection gets a supervisor task on the event loop. It subscribes a
-listener (server/content/listener.py): Firestore sends the whole collection
-once, then only the documents that change. Each snapshot crosses from the
-client's thread to the event loop with `call_soon_threadsafe`, its changed
-documents are validated as every read is (`parse_documents`: a bad one is
-skipped with a warning), and the content cache publishes it, which bumps the
-collection's version: rendered pages and ETags follow.
-
-When the listener stops (an error, its stream dropping, or its thread dying
-without a word), the supervisor logs the spec's error line for the collection,
-closes it, and tells the cache, which keeps serving the last good content and
-reads the collection the bounded way (retry budget, deadline) every
-CONTENT_CACHE_SECONDS meanwhile. It subscribes again after a backoff (doubling,
-with jitter, reset once a listener delivers), or as soon as such a read
-succeeds, once per outage: the database is back. Never more than one listener
-per collection: the old one is closed before a new one is made.
-
-A listener can also go silent: its stream's connection dropped without a
-close or a reset (a NAT, a load balancer), its thread alive, nothing arriving.
-In production gRPC's keepalive notices; everywhere, a page that finds a view
-older than the staleness bound first has the cache probe the connection
-(ContentCache.vouch), and a probe with no answer makes the store open a new
-connection (server/content/firestore.py), which ends the listeners of the old
-one. Nothing is asked while nobody visits.
+Each collection's supervisor subscribes a listener (server/content/listener.py),
+validates each snapshot as every read is (`parse_documents`) and publishes it to
+the cache. When the listener stops (an error, its stream or its thread dying),
+it logs the spec's error line, tells the cache (which then reads every
+CONTENT_CACHE_SECONDS) and subscribes again after a backoff, or at once when such
+a read succeeds, once per outage. Never more than one listener per collection.
+A silent stream is caught by the cache's probe (docs/operating.md).
 """
 
 from __future__ import annotations
@@ -93,18 +76,12 @@ class LiveContent:
     """The three supervisors. `start()` on the event loop; `close()` ends every listener."""
 
     def __init__(
-        self,
-        store: ListeningStore,
-        cache: ContentCache,
-        *,
-        backoff: Backoff | None = None,
+        self, store: ListeningStore, cache: ContentCache, *, backoff: Backoff = Backoff()
     ) -> None:
-        self._store = store
-        self._cache = cache
-        self._backoff = backoff or Backoff()
+        self._backoff = backoff
         self._feeds = {collection: _Feed(collection, store, cache) for collection in Collection}
         self._tasks: list[asyncio.Task[None]] = []
-        cache.on_read_while_not_live = self._database_answers
+        cache.on_read_while_not_live = lambda collection: self._feeds[collection].database_answers()
         cache.probe_connection = store.probe
 
     def start(self) -> None:
@@ -122,9 +99,6 @@ class LiveContent:
         async with anyio.create_task_group() as group:
             for feed in self._feeds.values():
                 group.start_soon(feed.close_listener)
-
-    def _database_answers(self, collection: Collection) -> None:
-        self._feeds[collection].database_answers()
 
 
 class _Feed:

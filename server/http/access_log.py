@@ -5,7 +5,7 @@ trusts the proxy's X-Forwarded-For: FORWARDED_ALLOW_IPS), method, path,
 route (the matched route's pattern), status, duration in ms, whether the
 HTML came from the page cache (`html_cache`, on pages only) and how many
 collection reads the request started (`content_reads`, see
-server/content/reads.py).
+server/content/cache.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from server.content.reads import counting_reads
+from server.content.cache import counting_reads
 from server.logs import current_request_id
 
 logger = logging.getLogger("server.access")
