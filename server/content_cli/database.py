@@ -1,4 +1,4 @@
-"""The Firestore side of push and pull: which project, a client, a collection read whole.
+"""The Firestore side of push and pull: which project, and the collections read whole.
 
 Same configuration as the site (server/settings.py): GOOGLE_CLOUD_PROJECT, else
 company.toml's [firebase] project_id; FIRESTORE_EMULATOR_HOST and the standard
@@ -8,9 +8,6 @@ Google credentials are read by the client library itself.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
 
 from google.api_core import exceptions as google_errors
 from google.api_core import retry as retries
@@ -19,7 +16,8 @@ from google.cloud import firestore
 
 from server.company import CompanyFileError, load_company
 from server.content.models import Collection
-from server.settings import Settings, SettingsError
+from server.content_cli.validate import Documents
+from server.settings import Settings
 
 # Everything that means "Firestore could not be used": API errors, the retry
 # policy giving up, no credentials found. Caught once, in main.
@@ -50,22 +48,6 @@ def describe_target(project: str) -> str:
     return f"Firestore project {project} ({where})"
 
 
-def load_target() -> str:
-    try:
-        return target_project(Settings.from_environment())
-    except SettingsError as error:
-        raise ConfigurationError(str(error)) from error
-
-
-@contextmanager
-def open_client(project: str) -> Iterator[firestore.Client]:
-    client = firestore.Client(project=project)
-    try:
-        yield client
-    finally:
-        client.close()  # type: ignore[no-untyped-call]  # untyped in the library
-
-
 def retry_policy(timeout_seconds: float) -> retries.Retry:
     # The library's default keeps retrying an unreachable server for minutes;
     # someone at a terminal should hear about a wrong host much sooner.
@@ -78,11 +60,17 @@ def retry_policy(timeout_seconds: float) -> retries.Retry:
     )
 
 
-def read_collection(
-    client: firestore.Client, collection: Collection, *, timeout_seconds: float
-) -> dict[str, dict[str, Any]]:
-    """Every document of the collection, by id."""
-    stream = client.collection(collection.firestore_name).stream(
-        retry=retry_policy(timeout_seconds), timeout=timeout_seconds
-    )
-    return {snapshot.id: snapshot.to_dict() or {} for snapshot in stream}
+def read_content(
+    client: firestore.Client, *, timeout_seconds: float
+) -> dict[Collection, Documents]:
+    """Every document of every collection, by id."""
+    retry = retry_policy(timeout_seconds)
+    return {
+        collection: {
+            snapshot.id: snapshot.to_dict() or {}
+            for snapshot in client.collection(collection.firestore_name).stream(
+                retry=retry, timeout=timeout_seconds
+            )
+        }
+        for collection in Collection
+    }

@@ -5,18 +5,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from contextlib import closing
 from enum import IntEnum
 from pathlib import Path
 
-from server.content_cli import pull, sync
+from google.cloud import firestore
+
+from server.content.local import collection_file, format_documents, write_text_atomically
+from server.content_cli import sync
 from server.content_cli.database import (
     FIRESTORE_ERRORS,
     ConfigurationError,
     describe_target,
-    load_target,
-    open_client,
+    read_content,
+    target_project,
 )
-from server.content_cli.validate import Validation, validate_content
+from server.content_cli.validate import json_problems, validate_content
+from server.settings import Settings, SettingsError
 
 
 class ExitCode(IntEnum):
@@ -135,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timeout_seconds=args.timeout,
             )
         return run_pull(args.dir, timeout_seconds=args.timeout)
-    except ConfigurationError as error:
+    except (ConfigurationError, SettingsError) as error:
         print(f"stone-content: {error}", file=sys.stderr)
         return ExitCode.USAGE
     except FIRESTORE_ERRORS as error:
@@ -146,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_validate(content_dir: Path) -> int:
     validation = validate_content(content_dir)
     if not validation.ok:
-        _print_problems(validation)
+        _print_problems(validation.problems)
         return ExitCode.INVALID_CONTENT
     print(f"{content_dir}: {validation.summary()}")
     return ExitCode.OK
@@ -157,13 +162,13 @@ def run_push(
 ) -> int:
     validation = validate_content(content_dir)
     if not validation.ok:
-        _print_problems(validation)
+        _print_problems(validation.problems)
         print("Nothing was written to Firestore.", file=sys.stderr)
         return ExitCode.INVALID_CONTENT
-    project = load_target()
+    project = target_project(Settings.from_environment())
     print(f"Comparing {content_dir} with {describe_target(project)}")
-    with open_client(project) as client:
-        remote = sync.read_remote(client, timeout_seconds=timeout_seconds)
+    with closing(firestore.Client(project=project)) as client:
+        remote = read_content(client, timeout_seconds=timeout_seconds)
         plan = sync.plan_push(validation.content, remote, prune=prune)
         for line in plan.lines():
             print(line)
@@ -182,26 +187,29 @@ def run_push(
 
 
 def run_pull(content_dir: Path, *, timeout_seconds: float) -> int:
-    project = load_target()
+    project = target_project(Settings.from_environment())
     print(f"Reading {describe_target(project)}")
-    with open_client(project) as client:
-        try:
-            content = pull.read_all(client, timeout_seconds=timeout_seconds)
-        except pull.PullError as error:
-            for problem in error.problems:
-                print(problem, file=sys.stderr)
-            print(f"{error}; nothing was written.", file=sys.stderr)
-            return ExitCode.INVALID_CONTENT
-    for collection, path in pull.write_all(content_dir, content).items():
-        print(f"{path}: {len(content[collection])} documents")
+    with closing(firestore.Client(project=project)) as client:
+        content = read_content(client, timeout_seconds=timeout_seconds)
+    # No file is written unless every document fits in one.
+    problems = json_problems(content)
+    if problems:
+        _print_problems(problems)
+        print("Nothing was written.", file=sys.stderr)
+        return ExitCode.INVALID_CONTENT
+    content_dir.mkdir(parents=True, exist_ok=True)
+    for collection, documents in content.items():
+        path = collection_file(content_dir, collection)
+        write_text_atomically(path, format_documents(collection, documents))
+        print(f"{path}: {len(documents)} documents")
     print("Images are not downloaded; /images/... photos must already be in the folder.")
     return ExitCode.OK
 
 
-def _print_problems(validation: Validation) -> None:
-    for problem in validation.problems:
+def _print_problems(problems: Sequence[object]) -> None:
+    for problem in problems:
         print(problem, file=sys.stderr)
-    count = len(validation.problems)
+    count = len(problems)
     print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
 
 

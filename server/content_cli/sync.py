@@ -9,7 +9,7 @@ one. Documents already equal are not written at all: nothing changes for them
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -17,7 +17,7 @@ from google.cloud import firestore
 from tqdm import tqdm
 
 from server.content.models import Collection
-from server.content_cli.database import FIRESTORE_ERRORS, read_collection, retry_policy
+from server.content_cli.database import FIRESTORE_ERRORS, retry_policy
 from server.content_cli.validate import Documents
 
 # Firestore's limit on writes in one batch.
@@ -98,49 +98,31 @@ def _differing_fields(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]
     ]
 
 
-def read_remote(client: firestore.Client, *, timeout_seconds: float) -> dict[Collection, Documents]:
-    return {
-        collection: read_collection(client, collection, timeout_seconds=timeout_seconds)
-        for collection in Collection
-    }
-
-
-@dataclass(frozen=True)
-class _Write:
-    collection: Collection
-    doc_id: str
-    fields: dict[str, Any] | None  # None: delete
-
-
-def _writes(plan: PushPlan, local: dict[Collection, Documents]) -> Iterator[_Write]:
-    for changes in plan.collections:
-        documents = local.get(changes.collection, {})
-        for doc_id in [*changes.added, *changes.changed]:
-            yield _Write(changes.collection, doc_id, documents[doc_id])
-        for doc_id in changes.removed:
-            yield _Write(changes.collection, doc_id, None)
-
-
 def apply_plan(
     client: firestore.Client,
     plan: PushPlan,
     local: dict[Collection, Documents],
     *,
     timeout_seconds: float,
-    out: TextIO = sys.stdout,
 ) -> int:
     """Make the plan's writes in batches; returns how many were made."""
-    writes = list(_writes(plan, local))
+    writes: list[tuple[Collection, str, dict[str, Any] | None]] = []  # None: delete
+    for changes in plan.collections:
+        documents = local.get(changes.collection, {})
+        for doc_id in [*changes.added, *changes.changed]:
+            writes.append((changes.collection, doc_id, documents[doc_id]))
+        writes += [(changes.collection, doc_id, None) for doc_id in changes.removed]
     done = 0
-    with progress_bar(len(writes), out) as bar:
-        for batch_writes in _batches(writes, MAX_BATCH_WRITES):
+    with progress_bar(len(writes), sys.stdout) as bar:
+        for start in range(0, len(writes), MAX_BATCH_WRITES):
+            batch_writes = writes[start : start + MAX_BATCH_WRITES]
             batch = client.batch()
-            for write in batch_writes:
-                ref = client.collection(write.collection.firestore_name).document(write.doc_id)
-                if write.fields is None:
+            for collection, doc_id, fields in batch_writes:
+                ref = client.collection(collection.firestore_name).document(doc_id)
+                if fields is None:
                     batch.delete(ref)
                 else:
-                    batch.set(ref, write.fields)
+                    batch.set(ref, fields)
             try:
                 batch.commit(retry=retry_policy(timeout_seconds), timeout=timeout_seconds)
             except FIRESTORE_ERRORS:
@@ -166,8 +148,3 @@ def progress_bar(total: int, out: TextIO) -> tqdm[Any]:
         delay=0.5,
         leave=False,
     )
-
-
-def _batches(writes: list[_Write], size: int) -> Iterable[list[_Write]]:
-    for start in range(0, len(writes), size):
-        yield writes[start : start + size]

@@ -15,13 +15,13 @@ from typing import Any
 
 import anyio
 
-from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, REQUIRED_FIELDS, Collection
-from server.content_cli.files import (
+from server.content.local import (
     ID_KEY,
     collection_file,
     read_documents,
     write_text_atomically,
 )
+from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, REQUIRED_FIELDS, Collection
 from server.studio.backends import Changed
 
 Fields = dict[str, str]
