@@ -43,7 +43,7 @@ def standin(monkeypatch: pytest.MonkeyPatch) -> Iterator[FirestoreStandIn]:
 def test_each_fault_ends_the_read_within_the_deadline_and_a_few_attempts(
     standin: FirestoreStandIn, fault: Fault
 ) -> None:
-    store = FirestoreContentStore.connect(project=standin.project, timeout_seconds=2.5)
+    store = FirestoreContentStore(project=standin.project, timeout_seconds=2.5)
     standin.fault = fault
     started = time.monotonic()
     with pytest.raises(ContentUnavailableError):

@@ -145,7 +145,7 @@ async def test_a_probe_with_no_answer_opens_a_new_connection_and_ends_the_old_on
         ],
     )
     with TcpProxy(firestore.host) as proxy:
-        store = FirestoreContentStore.connect(
+        store = FirestoreContentStore(
             project=firestore.project, timeout_seconds=2, emulator_host=proxy.host
         )
         snapshots: list[list[str]] = []

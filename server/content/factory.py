@@ -39,7 +39,7 @@ def open_content(settings: Settings, company: Company) -> OpenContent:
     """
     store: ContentStore
     if settings.content_source is ContentSource.FIRESTORE:
-        store = FirestoreContentStore.connect(
+        store = FirestoreContentStore(
             project=company.firestore_project(settings.google_cloud_project),
             timeout_seconds=settings.firestore_timeout_seconds,
             photo_urls=PhotoUrlPolicy(

@@ -84,47 +84,28 @@ class _AttemptBudget:
 
 
 class FirestoreContentStore:
+    """On the emulator at `emulator_host` or FIRESTORE_EMULATOR_HOST if either is set."""
+
     def __init__(
         self,
-        connect: Callable[[], FirestoreClient],
-        *,
-        project: str,
-        timeout_seconds: float,
-        photo_urls: PhotoUrlPolicy | None = None,
-        emulator: bool = False,
-    ) -> None:
-        # Makes a new client (a new connection) after a read with no answer.
-        self._connect = connect
-        self._api = connect()
-        self._database = f"projects/{project}/databases/(default)"
-        self._metadata = [("google-cloud-resource-prefix", self._database)]
-        if emulator:
-            self._metadata.append(("authorization", "Bearer owner"))  # as the library does
-        self._timeout = timeout_seconds
-        self._photo_urls = photo_urls or PhotoUrlPolicy()
-        # Each collection's latest listener: the next one resumes where it got to.
-        self._listeners: dict[Collection, CollectionListener] = {}
-
-    @classmethod
-    def connect(
-        cls,
         *,
         project: str,
         timeout_seconds: float,
         photo_urls: PhotoUrlPolicy | None = None,
         emulator_host: str | None = None,
-    ) -> FirestoreContentStore:
-        """On the emulator at `emulator_host` or FIRESTORE_EMULATOR_HOST if either is set."""
+    ) -> None:
+        self._emulator_host = emulator_host or os.environ.get("FIRESTORE_EMULATOR_HOST")
         # Creating the channel opens no connection, so a database that is down
         # at start-up does not stop the site from starting.
-        emulator_host = emulator_host or os.environ.get("FIRESTORE_EMULATOR_HOST")
-        return cls(
-            lambda: open_api(emulator_host),
-            project=project,
-            timeout_seconds=timeout_seconds,
-            photo_urls=photo_urls,
-            emulator=bool(emulator_host),
-        )
+        self._api = open_api(self._emulator_host)
+        self._database = f"projects/{project}/databases/(default)"
+        self._metadata = [("google-cloud-resource-prefix", self._database)]
+        if self._emulator_host:
+            self._metadata.append(("authorization", "Bearer owner"))  # as the library does
+        self._timeout = timeout_seconds
+        self._photo_urls = photo_urls or PhotoUrlPolicy()
+        # Each collection's latest listener: the next one resumes where it got to.
+        self._listeners: dict[Collection, CollectionListener] = {}
 
     @property
     def photo_urls(self) -> PhotoUrlPolicy:
@@ -175,24 +156,19 @@ class FirestoreContentStore:
             # own timeout and the attempt budget end it soon after.
             with anyio.fail_after(self._timeout):
                 return await anyio.to_thread.run_sync(call, api, abandon_on_cancel=True)
-        except TimeoutError as error:
-            await self._replace_connection(api)
-            raise ContentUnavailableError(
-                f"{what}: no answer within {self._timeout:g} s"
-            ) from error
-        except _READ_ERRORS as error:
+        except (TimeoutError, *_READ_ERRORS) as error:
             if not _no_answer(error):
                 raise ContentUnavailableError(f"{what}: {error}") from error
-            # gRPC's own deadline can end the call just before ours: the same silence.
             await self._replace_connection(api)
+            detail = f" ({error})" if str(error) else ""
             raise ContentUnavailableError(
-                f"{what}: no answer within {self._timeout:g} s ({error})"
+                f"{what}: no answer within {self._timeout:g} s{detail}"
             ) from error
 
     async def _replace_connection(self, failed: FirestoreClient) -> None:
         if self._api is not failed:
             return  # another call already did
-        self._api = self._connect()
+        self._api = open_api(self._emulator_host)
         logger.warning(
             "Firestore gave no answer within %g s: opening a new connection"
             " (the old one may have been dropped silently) and ending its listeners",
@@ -238,7 +214,12 @@ class FirestoreContentStore:
 
 
 def _no_answer(error: Exception) -> bool:
-    """The deadline passed with no answer (not an error the database sent)."""
+    """The deadline passed with no answer (not an error the database sent).
+
+    gRPC's own deadline can end the call just before ours: the same silence.
+    """
+    if isinstance(error, TimeoutError):
+        return True
     if isinstance(error, google_errors.RetryError):
         return error.cause is None or isinstance(error.cause, google_errors.DeadlineExceeded)
     return isinstance(error, google_errors.DeadlineExceeded)

@@ -149,27 +149,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_validate(content_dir: Path) -> int:
-    validation = validate_content(content_dir)
-    if not validation.ok:
-        _print_problems(validation.problems)
+    content, problems = validate_content(content_dir)
+    if problems:
+        _print_problems(problems)
         return ExitCode.INVALID_CONTENT
-    print(f"{content_dir}: {validation.summary()}")
+    total = sum(len(documents) for documents in content.values())
+    counts = ", ".join(f"{each.firestore_name} {len(docs)}" for each, docs in content.items())
+    print(f"{content_dir}: no problems in {total} documents ({counts})")
     return ExitCode.OK
 
 
 def run_push(
     content_dir: Path, *, dry_run: bool, prune: bool, yes: bool, timeout_seconds: float
 ) -> int:
-    validation = validate_content(content_dir)
-    if not validation.ok:
-        _print_problems(validation.problems)
+    content, problems = validate_content(content_dir)
+    if problems:
+        _print_problems(problems)
         print("Nothing was written to Firestore.", file=sys.stderr)
         return ExitCode.INVALID_CONTENT
     project = target_project(Settings.from_environment())
     print(f"Comparing {content_dir} with {describe_target(project)}")
     with closing(firestore.Client(project=project)) as client:
         remote = read_content(client, timeout_seconds=timeout_seconds)
-        plan = sync.plan_push(validation.content, remote, prune=prune)
+        plan = sync.plan_push(content, remote, prune=prune)
         for line in plan.lines():
             print(line)
         if dry_run:
@@ -181,7 +183,7 @@ def run_push(
         if not yes and not _confirm(f"Make these {plan.write_count} writes to {project}?"):
             print("Nothing was written.")
             return ExitCode.NOT_CONFIRMED
-        written = sync.apply_plan(client, plan, validation.content, timeout_seconds=timeout_seconds)
+        written = sync.apply_plan(client, plan, content, timeout_seconds=timeout_seconds)
     print(f"Done: {written} write{'s' if written != 1 else ''} to {project}.")
     return ExitCode.OK
 

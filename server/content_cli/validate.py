@@ -9,7 +9,7 @@ Firestore holds that a JSON file cannot.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,71 +49,44 @@ class Problem:
         return ": ".join([part for part in place if part] + [self.message])
 
 
-@dataclass
-class Validation:
-    content: dict[Collection, Documents] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    def summary(self) -> str:
-        total = sum(len(documents) for documents in self.content.values())
-        counts = ", ".join(
-            f"{collection.firestore_name} {len(documents)}"
-            for collection, documents in self.content.items()
-        )
-        return f"no problems in {total} documents ({counts})"
-
-
-def validate_content(content_dir: Path) -> Validation:
-    """Read every collection file of the folder, collecting all problems (never stopping early)."""
-    validation = Validation()
-    for collection in Collection:
-        path = collection_file(content_dir, collection)
-        documents, problems = _check_file(content_dir, collection, path)
-        validation.content[collection] = documents
-        validation.problems += problems
-    return validation
-
-
-def _check_file(
-    content_dir: Path, collection: Collection, path: Path
-) -> tuple[Documents, list[Problem]]:
-    try:
-        raw_documents = read_documents(path)
-    except ContentFileError as error:
-        return {}, [Problem(path, str(error))]
-    documents: Documents = {}
+def validate_content(content_dir: Path) -> tuple[dict[Collection, Documents], list[Problem]]:
+    """Every collection file of the folder, and all their problems (never stopping early)."""
+    content: dict[Collection, Documents] = {}
     problems: list[Problem] = []
     # The server's own rules, photoUrl included: an image under /images/ must be
     # a file of this folder's images/.
     photo_urls = PhotoUrlPolicy(images_dir=content_dir / IMAGES_FOLDER)
-    for position, raw in enumerate(raw_documents, start=1):
-        where = f"document {position} of {len(raw_documents)}"
-        if not isinstance(raw, dict):
-            found = type(raw).__name__
-            problems.append(Problem(path, f"should be a JSON object, found {found}", where))
+    for collection in Collection:
+        path = collection_file(content_dir, collection)
+        documents: Documents = content.setdefault(collection, {})
+        try:
+            raw_documents = read_documents(path)
+        except ContentFileError as error:
+            problems.append(Problem(path, str(error)))
             continue
-        doc_id = document_id(raw)
-        if doc_id is None:
-            message = "is missing" if ID_KEY not in raw else "should be a non-empty string"
-            problems.append(Problem(path, message, where, ID_KEY))
-            continue
-        if doc_id in documents:
-            problems.append(
-                Problem(path, f"repeats an earlier document's id ({where})", doc_id, ID_KEY)
-            )
-            continue
-        fields = {name: value for name, value in raw.items() if name != ID_KEY}
-        documents[doc_id] = fields
-        problems += [Problem(path, message, doc_id, ID_KEY) for message in _id_problems(doc_id)]
-        problems += [
-            Problem(path, problem.message, doc_id, problem.field)
-            for problem in field_problems(collection, fields, photo_urls)
-        ]
-    return documents, problems
+        for position, raw in enumerate(raw_documents, start=1):
+            where = f"document {position} of {len(raw_documents)}"
+            if not isinstance(raw, dict):
+                found = type(raw).__name__
+                problems.append(Problem(path, f"should be a JSON object, found {found}", where))
+                continue
+            doc_id = document_id(raw)
+            if doc_id is None:
+                message = "is missing" if ID_KEY not in raw else "should be a non-empty string"
+                problems.append(Problem(path, message, where, ID_KEY))
+                continue
+            if doc_id in documents:
+                message = f"repeats an earlier document's id ({where})"
+                problems.append(Problem(path, message, doc_id, ID_KEY))
+                continue
+            fields = {name: value for name, value in raw.items() if name != ID_KEY}
+            documents[doc_id] = fields
+            problems += [Problem(path, message, doc_id, ID_KEY) for message in _id_problems(doc_id)]
+            problems += [
+                Problem(path, problem.message, doc_id, problem.field)
+                for problem in field_problems(collection, fields, photo_urls)
+            ]
+    return content, problems
 
 
 def _id_problems(doc_id: str) -> list[str]:
