@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from server.content.models import Collection, ContentItem
+from server.site_facts import SITE
 
 logger = logging.getLogger(__name__)
 
@@ -68,15 +69,12 @@ def _record_read() -> None:
 
 def log_fetch_error(collection: Collection, error: Exception) -> None:
     # "Error fetching projects: <reason>", as the spec words it.
-    logging.getLogger("server.content").error("%s %s", collection.error_prefix, error)
+    prefix = SITE["collections"][collection.value]["fetchError"]
+    logging.getLogger("server.content").error("%s %s", prefix, error)
 
 
 async def set_within(event: asyncio.Event, seconds: float) -> bool:
-    """Whether `event` is set within `seconds`; a cancellation always propagates.
-
-    Not `asyncio.wait_for`: on Python 3.11 it returns normally when cancelled
-    just as the event is set, and a listener supervisor then outlived `close()`.
-    """
+    """Whether `event` is set within `seconds`; unlike 3.11's `wait_for`, never loses a cancel."""
     try:
         async with asyncio.timeout(seconds):
             await event.wait()
@@ -116,10 +114,9 @@ class _Entry:
     checked_at: float = float("-inf")
     refresh: asyncio.Task[None] | None = None
     last_error: str | None = None
-    # A listener is subscribed; `live` once its snapshot is in.
-    listening: bool = False
+    # A listener's snapshot is in, and it has not failed since.
     live: bool = False
-    # Set when the listener's first snapshot is in, or when it fails first.
+    # Unset while a listener is subscribed and has neither delivered nor failed.
     listener_settled: asyncio.Event | None = None
     # When the listener's view was last known to be current: its latest
     # snapshot, or the start of a probe its connection answered.
@@ -164,7 +161,7 @@ class ContentCache:
                 await self.vouch()
             if entry.live and entry.snapshot is not None:
                 return entry.snapshot
-        if entry.listening and entry.snapshot is None and entry.listener_settled is not None:
+        if entry.snapshot is None and entry.listener_settled is not None:
             # Each visitor waits by itself: one giving up ends no other's wait.
             await set_within(entry.listener_settled, self._first_snapshot_wait)
             if entry.live and entry.snapshot is not None:
@@ -221,7 +218,6 @@ class ContentCache:
     def listener_started(self, collection: Collection) -> None:
         """A listener was subscribed for the collection; its snapshot is on its way."""
         entry = self._entries[collection]
-        entry.listening = True
         if entry.listener_settled is None or entry.listener_settled.is_set():
             entry.listener_settled = asyncio.Event()
 
@@ -242,7 +238,7 @@ class ContentCache:
             # The first failure of an outage: read at once. Later failures of
             # the same outage wait for max_age like any read.
             entry.checked_at = float("-inf")
-        entry.listening = entry.live = False
+        entry.live = False
         entry.last_error = error
         if entry.listener_settled is not None:
             entry.listener_settled.set()  # whoever waits for it reads instead

@@ -103,13 +103,9 @@ class FirestoreContentStore:
         if self._emulator_host:
             self._metadata.append(("authorization", "Bearer owner"))  # as the library does
         self._timeout = timeout_seconds
-        self._photo_urls = photo_urls or PhotoUrlPolicy()
+        self.photo_urls = photo_urls or PhotoUrlPolicy()
         # Each collection's latest listener: the next one resumes where it got to.
         self._listeners: dict[Collection, CollectionListener] = {}
-
-    @property
-    def photo_urls(self) -> PhotoUrlPolicy:
-        return self._photo_urls
 
     def listen(
         self, collection: Collection, *, on_documents: OnDocuments, on_stopped: OnStopped
@@ -132,7 +128,7 @@ class FirestoreContentStore:
         documents = await self._ask(
             lambda api: self._read_all(api, collection), what=collection.firestore_name
         )
-        return parse_documents(collection, documents, self._photo_urls)
+        return parse_documents(collection, documents, self.photo_urls)
 
     async def probe(self) -> None:
         """One small call on the listeners' connection: it answers, or ContentUnavailableError.

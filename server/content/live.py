@@ -16,7 +16,7 @@ import contextlib
 import logging
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -24,7 +24,7 @@ from typing import Protocol
 import anyio
 
 from server.content.cache import ContentCache, log_fetch_error, set_within
-from server.content.listener import ListenedDocument
+from server.content.listener import ListenedDocument, OnDocuments, OnStopped
 from server.content.models import Collection, ContentItem, parse_documents, site_order
 from server.content.photo_urls import PhotoUrlPolicy
 
@@ -47,11 +47,7 @@ class ListeningStore(Protocol):
     async def probe(self) -> None: ...
 
     def listen(
-        self,
-        collection: Collection,
-        *,
-        on_documents: Callable[[Sequence[ListenedDocument]], None],
-        on_stopped: Callable[[str], None],
+        self, collection: Collection, *, on_documents: OnDocuments, on_stopped: OnStopped
     ) -> Listener: ...
 
 

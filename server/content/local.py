@@ -27,11 +27,6 @@ from server.content.photo_urls import PhotoUrlPolicy
 
 logger = logging.getLogger(__name__)
 
-LOCAL_FILES: dict[Collection, str] = {
-    Collection.PROJECTS: "projects.json",
-    Collection.COLLABRATIONS: "collabrations.json",
-    Collection.SLIDER: "slider.json",
-}
 IMAGES_FOLDER = "images"
 ID_KEY = "id"
 
@@ -41,7 +36,7 @@ class ContentFileError(Exception):
 
 
 def collection_file(content_dir: Path, collection: Collection) -> Path:
-    return content_dir / LOCAL_FILES[collection]
+    return content_dir / f"{collection.value}.json"
 
 
 def read_documents(path: Path) -> list[Any]:

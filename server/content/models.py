@@ -31,11 +31,6 @@ class Collection(Enum):
     def firestore_name(self) -> str:
         return SITE["collections"][self.value]["firestore"]
 
-    @property
-    def error_prefix(self) -> str:
-        """The spec's exact text before a failed read's reason: "Error fetching projects:"."""
-        return SITE["collections"][self.value]["fetchError"]
-
     @classmethod
     def from_page_key(cls, key: str) -> Collection | None:
         return next((member for member in cls if member.page_key == key), None)

@@ -172,15 +172,16 @@ def run_push(
     with closing(firestore.Client(project=project)) as client:
         remote = read_content(client, timeout_seconds=timeout_seconds)
         plan = sync.plan_push(content, remote, prune=prune)
-        for line in plan.lines():
-            print(line)
+        for changes in plan:
+            print(*changes.lines(), sep="\n")
+        write_count = sum(changes.write_count for changes in plan)
         if dry_run:
             print("Dry run: nothing was written.")
             return ExitCode.OK
-        if plan.write_count == 0:
+        if write_count == 0:
             print("Firestore already matches: nothing to write.")
             return ExitCode.OK
-        if not yes and not _confirm(f"Make these {plan.write_count} writes to {project}?"):
+        if not yes and not _confirm(f"Make these {write_count} writes to {project}?"):
             print("Nothing was written.")
             return ExitCode.NOT_CONFIRMED
         written = sync.apply_plan(client, plan, content, timeout_seconds=timeout_seconds)

@@ -50,23 +50,14 @@ class CollectionChanges:
             counts.append(f"{len(self.kept)} only in Firestore (kept; --prune deletes them)")
         yield f"{name}: {', '.join(counts)}"
 
-
-@dataclass
-class PushPlan:
-    collections: list[CollectionChanges]
-
     @property
     def write_count(self) -> int:
-        return sum(len(c.added) + len(c.changed) + len(c.removed) for c in self.collections)
-
-    def lines(self) -> Iterator[str]:
-        for changes in self.collections:
-            yield from changes.lines()
+        return len(self.added) + len(self.changed) + len(self.removed)
 
 
 def plan_push(
     local: dict[Collection, Documents], remote: dict[Collection, Documents], *, prune: bool
-) -> PushPlan:
+) -> list[CollectionChanges]:
     plans = []
     for collection in Collection:
         ours, theirs = local.get(collection, {}), remote.get(collection, {})
@@ -84,7 +75,7 @@ def plan_push(
         else:
             changes.kept = extras
         plans.append(changes)
-    return PushPlan(plans)
+    return plans
 
 
 def _differing_fields(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
@@ -100,14 +91,14 @@ def _differing_fields(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]
 
 def apply_plan(
     client: firestore.Client,
-    plan: PushPlan,
+    plan: list[CollectionChanges],
     local: dict[Collection, Documents],
     *,
     timeout_seconds: float,
 ) -> int:
     """Make the plan's writes in batches; returns how many were made."""
     writes: list[tuple[Collection, str, dict[str, Any] | None]] = []  # None: delete
-    for changes in plan.collections:
+    for changes in plan:
         documents = local.get(changes.collection, {})
         for doc_id in [*changes.added, *changes.changed]:
             writes.append((changes.collection, doc_id, documents[doc_id]))

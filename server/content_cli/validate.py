@@ -9,7 +9,6 @@ Firestore holds that a JSON file cannot.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,24 +34,17 @@ _JSON_SCALARS = (str, int, float, bool, type(None))
 Documents = dict[str, dict[str, Any]]
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One problem, located as precisely as possible: file, then document, then field."""
-
-    file: Path
-    message: str
-    document: str | None = None  # the id, or "document 3 of 7" when it has none
-    field: str | None = None
-
-    def __str__(self) -> str:
-        place = [str(self.file), self.document, self.field]
-        return ": ".join([part for part in place if part] + [self.message])
+def _problem(
+    file: Path, message: str, document: str | None = None, field: str | None = None
+) -> str:
+    # Located as precisely as possible; `document` is "document 3 of 7" when it has no id.
+    return ": ".join([part for part in (str(file), document, field) if part] + [message])
 
 
-def validate_content(content_dir: Path) -> tuple[dict[Collection, Documents], list[Problem]]:
+def validate_content(content_dir: Path) -> tuple[dict[Collection, Documents], list[str]]:
     """Every collection file of the folder, and all their problems (never stopping early)."""
     content: dict[Collection, Documents] = {}
-    problems: list[Problem] = []
+    problems: list[str] = []
     # The server's own rules, photoUrl included: an image under /images/ must be
     # a file of this folder's images/.
     photo_urls = PhotoUrlPolicy(images_dir=content_dir / IMAGES_FOLDER)
@@ -62,28 +54,28 @@ def validate_content(content_dir: Path) -> tuple[dict[Collection, Documents], li
         try:
             raw_documents = read_documents(path)
         except ContentFileError as error:
-            problems.append(Problem(path, str(error)))
+            problems.append(_problem(path, str(error)))
             continue
         for position, raw in enumerate(raw_documents, start=1):
             where = f"document {position} of {len(raw_documents)}"
             if not isinstance(raw, dict):
                 found = type(raw).__name__
-                problems.append(Problem(path, f"should be a JSON object, found {found}", where))
+                problems.append(_problem(path, f"should be a JSON object, found {found}", where))
                 continue
             doc_id = document_id(raw)
             if doc_id is None:
                 message = "is missing" if ID_KEY not in raw else "should be a non-empty string"
-                problems.append(Problem(path, message, where, ID_KEY))
+                problems.append(_problem(path, message, where, ID_KEY))
                 continue
             if doc_id in documents:
                 message = f"repeats an earlier document's id ({where})"
-                problems.append(Problem(path, message, doc_id, ID_KEY))
+                problems.append(_problem(path, message, doc_id, ID_KEY))
                 continue
             fields = {name: value for name, value in raw.items() if name != ID_KEY}
             documents[doc_id] = fields
-            problems += [Problem(path, message, doc_id, ID_KEY) for message in _id_problems(doc_id)]
+            problems += [_problem(path, text, doc_id, ID_KEY) for text in _id_problems(doc_id)]
             problems += [
-                Problem(path, problem.message, doc_id, problem.field)
+                _problem(path, problem.message, doc_id, problem.field)
                 for problem in field_problems(collection, fields, photo_urls)
             ]
     return content, problems
