@@ -13,13 +13,6 @@ from google.cloud import firestore
 
 from server.content.local import collection_file, format_documents, write_text_atomically
 from server.content_cli import sync
-from server.content_cli.database import (
-    FIRESTORE_ERRORS,
-    ConfigurationError,
-    describe_target,
-    read_content,
-    target_project,
-)
 from server.content_cli.validate import json_problems, validate_content
 from server.settings import Settings, SettingsError
 
@@ -57,10 +50,20 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    folder = argparse.ArgumentParser(add_help=False)
+    folder.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
+    timeout = argparse.ArgumentParser(add_help=False)
+    timeout.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT_SECONDS,
+        metavar="SECONDS",
+        help=f"give up on Firestore after this long (default {DEFAULT_TIMEOUT_SECONDS:g})",
+    )
 
-    _folder_command(
-        commands,
+    commands.add_parser(
         "validate",
+        parents=[folder],
         help="check the content files against the site's rules",
         description=(
             "Check projects.json, collabrations.json and slider.json in DIR against the "
@@ -69,9 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
 
-    push = _folder_command(
-        commands,
+    push = commands.add_parser(
         "push",
+        parents=[folder, timeout],
         help="write the content files to Firestore",
         description=(
             "Validate DIR, show what will change in Firestore, then write it: every "
@@ -86,11 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--prune", action="store_true", help="delete documents in Firestore that are not in DIR"
     )
     push.add_argument("--yes", action="store_true", help="write without asking for confirmation")
-    _add_timeout(push)
 
-    pull_command = _folder_command(
-        commands,
+    commands.add_parser(
         "pull",
+        parents=[folder, timeout],
         help="write Firestore's content to the content files (no images)",
         description=(
             "Read the three collections from Firestore and write them to DIR as "
@@ -99,31 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
             "are, so /images/... photos must already be in DIR/images."
         ),
     )
-    _add_timeout(pull_command)
     return parser
-
-
-def _folder_command(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    name: str,
-    *,
-    help: str,
-    description: str,
-) -> argparse.ArgumentParser:
-    """A subcommand that works on a content folder, DIR."""
-    command = commands.add_parser(name, help=help, description=description)
-    command.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
-    return command
-
-
-def _add_timeout(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--timeout",
-        type=float,
-        default=DEFAULT_TIMEOUT_SECONDS,
-        metavar="SECONDS",
-        help=f"give up on Firestore after this long (default {DEFAULT_TIMEOUT_SECONDS:g})",
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -140,10 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timeout_seconds=args.timeout,
             )
         return run_pull(args.dir, timeout_seconds=args.timeout)
-    except (ConfigurationError, SettingsError) as error:
+    except (sync.ConfigurationError, SettingsError) as error:
         print(f"stone-content: {error}", file=sys.stderr)
         return ExitCode.USAGE
-    except FIRESTORE_ERRORS as error:
+    except sync.FIRESTORE_ERRORS as error:
         print(f"stone-content: Firestore: {error}", file=sys.stderr)
         return ExitCode.FIRESTORE
 
@@ -167,10 +145,10 @@ def run_push(
         _print_problems(problems)
         print("Nothing was written to Firestore.", file=sys.stderr)
         return ExitCode.INVALID_CONTENT
-    project = target_project(Settings.from_environment())
-    print(f"Comparing {content_dir} with {describe_target(project)}")
+    project = sync.target_project(Settings.from_environment())
+    print(f"Comparing {content_dir} with {sync.describe_target(project)}")
     with closing(firestore.Client(project=project)) as client:
-        remote = read_content(client, timeout_seconds=timeout_seconds)
+        remote = sync.read_content(client, timeout_seconds=timeout_seconds)
         plan = sync.plan_push(content, remote, prune=prune)
         for changes in plan:
             print(*changes.lines(), sep="\n")
@@ -190,10 +168,10 @@ def run_push(
 
 
 def run_pull(content_dir: Path, *, timeout_seconds: float) -> int:
-    project = target_project(Settings.from_environment())
-    print(f"Reading {describe_target(project)}")
+    project = sync.target_project(Settings.from_environment())
+    print(f"Reading {sync.describe_target(project)}")
     with closing(firestore.Client(project=project)) as client:
-        content = read_content(client, timeout_seconds=timeout_seconds)
+        content = sync.read_content(client, timeout_seconds=timeout_seconds)
     # No file is written unless every document fits in one.
     problems = json_problems(content)
     if problems:
