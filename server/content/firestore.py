@@ -70,19 +70,6 @@ def open_api(emulator_host: str | None) -> FirestoreClient:
     return FirestoreClient(transport=FirestoreGrpcTransport(channel=channel))
 
 
-class _AttemptBudget:
-    """A retry predicate: transient errors are retried until the budget is spent."""
-
-    def __init__(self, attempts: int) -> None:
-        self._retries_left = attempts - 1
-
-    def __call__(self, error: Exception) -> bool:
-        if not retries.if_transient_error(error) or self._retries_left <= 0:
-            return False
-        self._retries_left -= 1
-        return True
-
-
 class FirestoreContentStore:
     """On the emulator at `emulator_host` or FIRESTORE_EMULATOR_HOST if either is set."""
 
@@ -195,9 +182,13 @@ class FirestoreContentStore:
                     documents.append((name, decode_fields(raw.document.fields)))
             return documents
 
-        # A stream that breaks half-way is read again, within one budget per read.
+        # A stream that breaks half-way is read again, within one budget per read:
+        # a transient error is retried while `retries_left` lasts.
+        retries_left = iter(range(MAX_ATTEMPTS_PER_READ - 1))
         retry = retries.Retry(
-            predicate=_AttemptBudget(MAX_ATTEMPTS_PER_READ),
+            predicate=lambda error: (
+                retries.if_transient_error(error) and next(retries_left, None) is not None
+            ),
             initial=0.1,
             maximum=1.0,
             multiplier=2.0,

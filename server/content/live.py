@@ -25,7 +25,7 @@ import anyio
 
 from server.content.cache import ContentCache, log_fetch_error, set_within
 from server.content.listener import ListenedDocument, OnDocuments, OnStopped
-from server.content.models import Collection, ContentItem, parse_documents, site_order
+from server.content.models import Collection, ContentItem, parse_document, site_order
 from server.content.photo_urls import PhotoUrlPolicy
 
 logger = logging.getLogger(__name__)
@@ -191,13 +191,12 @@ class _Feed:
         parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
         for document in sorted(documents, key=lambda document: site_order(document.fields)):
             known = self._parsed.get(document.id)
-            if known is not None and known[0] == document.update_time:
-                parsed[document.id] = known
-                continue
-            items = parse_documents(
-                self._collection, [(document.id, document.fields)], self._store.photo_urls
-            )
-            parsed[document.id] = (document.update_time, items[0] if items else None)
+            if known is None or known[0] != document.update_time:
+                item = parse_document(
+                    self._collection, document.id, document.fields, self._store.photo_urls
+                )
+                known = (document.update_time, item)
+            parsed[document.id] = known
         self._parsed = parsed
         self._cache.publish(
             self._collection,
