@@ -29,7 +29,7 @@ from bench.report import SectionReport, Table, fixed, thousands
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, procfile_default_workers
 from harness.tcp_proxy import TcpProxy
-from server.content.local import LOCAL_FILES
+from server.content.local import collection_file, read_documents
 from server.content.models import Collection
 from server.i18n import DEFAULT_LOCALE
 from server.settings import REPO_ROOT
@@ -70,9 +70,9 @@ class Cost:
 
 
 def sample_documents() -> dict[str, list[dict[str, object]]]:
+    content = REPO_ROOT / "content"
     return {
-        collection.firestore_name: json.loads((REPO_ROOT / "content" / file).read_text("utf-8"))
-        for collection, file in LOCAL_FILES.items()
+        each.firestore_name: read_documents(collection_file(content, each)) for each in Collection
     }
 
 

@@ -22,12 +22,11 @@ from typing import Any
 import httpx2 as httpx
 
 from harness.firestore_emulator import FirestoreEmulator
-from server.content.cache import ContentCache
+from server.content.cache import ContentCache, ContentUnavailableError
 from server.content.listener import ListenedDocument
 from server.content.live import Backoff, LiveContent
 from server.content.models import CardItem, Collection, ContentItem
 from server.content.photo_urls import PhotoUrlPolicy
-from server.content.store import ContentUnavailableError
 
 PROJECTS = Collection.PROJECTS
 

@@ -8,10 +8,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from server.content.cache import CollectionStatus, ContentCache
+from server.content.cache import (
+    CollectionStatus,
+    ContentCache,
+    ContentUnavailableError,
+    counting_reads,
+)
 from server.content.models import CardItem, Collection, ContentItem
-from server.content.reads import counting_reads
-from server.content.store import ContentUnavailableError
 from tests.clock import Clock
 
 PROJECTS = Collection.PROJECTS

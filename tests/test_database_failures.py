@@ -19,9 +19,9 @@ from harness.firestore_emulator import FirestoreEmulator
 from harness.firestore_standin import Fault, FirestoreStandIn
 from harness.live_server import LiveServer
 from server.app import create_app
+from server.content.cache import ContentUnavailableError
 from server.content.firestore import MAX_ATTEMPTS_PER_READ, FirestoreContentStore
 from server.content.models import Collection
-from server.content.store import ContentUnavailableError
 from server.settings import ContentSource, Settings
 
 PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
@@ -43,7 +43,7 @@ def standin(monkeypatch: pytest.MonkeyPatch) -> Iterator[FirestoreStandIn]:
 def test_each_fault_ends_the_read_within_the_deadline_and_a_few_attempts(
     standin: FirestoreStandIn, fault: Fault
 ) -> None:
-    store = FirestoreContentStore.connect(project=standin.project, timeout_seconds=2.5)
+    store = FirestoreContentStore(project=standin.project, timeout_seconds=2.5)
     standin.fault = fault
     started = time.monotonic()
     with pytest.raises(ContentUnavailableError):

@@ -16,9 +16,9 @@ import pytest
 from harness.content_files import stored_fields
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, free_port
+from server.content.cache import ContentUnavailableError
 from server.content.firestore import FirestoreContentStore
 from server.content.models import Collection, ContentItem, SlideImage
-from server.content.store import ContentUnavailableError
 
 pytestmark = pytest.mark.emulator
 
@@ -38,7 +38,7 @@ def fetch(store: FirestoreContentStore, collection: Collection) -> list[ContentI
 def test_reads_a_whole_collection_as_typed_items(firestore: FirestoreEmulator) -> None:
     firestore.seed("Projects", [PROJECT, {**PROJECT, "id": "p2", "name": "Dead Sea lobby"}])
     firestore.seed("Slider", [{"id": "s1", "photoUrl": STORAGE_URL, "caption": "ignored"}])
-    store = FirestoreContentStore.connect(
+    store = FirestoreContentStore(
         project=firestore.project, timeout_seconds=5, emulator_host=firestore.host
     )
     projects = fetch(store, Collection.PROJECTS)
@@ -52,7 +52,7 @@ def test_a_document_with_a_wrongly_typed_field_is_skipped(
     firestore: FirestoreEmulator, caplog: pytest.LogCaptureFixture
 ) -> None:
     firestore.seed("Collabrations", [PROJECT, {**PROJECT, "id": "bad", "description": 42}])
-    store = FirestoreContentStore.connect(
+    store = FirestoreContentStore(
         project=firestore.project, timeout_seconds=5, emulator_host=firestore.host
     )
     with caplog.at_level(logging.WARNING):
@@ -63,7 +63,7 @@ def test_a_document_with_a_wrongly_typed_field_is_skipped(
 
 def store_at(host: str, monkeypatch: pytest.MonkeyPatch, timeout: float) -> FirestoreContentStore:
     monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", host)
-    return FirestoreContentStore.connect(project="demo-fine-stone", timeout_seconds=timeout)
+    return FirestoreContentStore(project="demo-fine-stone", timeout_seconds=timeout)
 
 
 def test_a_dead_database_fails_fast_instead_of_retrying_for_minutes(

@@ -19,12 +19,10 @@ import pytest
 from harness.firestore_emulator import FirestoreEmulator
 from harness.tcp_proxy import TcpProxy
 from server.content import live as live_module
-from server.content.cache import ContentCache
+from server.content.cache import ContentCache, ContentUnavailableError, counting_reads
 from server.content.firestore import FirestoreContentStore
 from server.content.listener import ListenedDocument
 from server.content.models import CardItem, Collection, ContentItem
-from server.content.reads import counting_reads
-from server.content.store import ContentUnavailableError
 from server.settings import Settings, SettingsError
 from tests.clock import Clock
 from tests.live_support import (
@@ -147,7 +145,7 @@ async def test_a_probe_with_no_answer_opens_a_new_connection_and_ends_the_old_on
         ],
     )
     with TcpProxy(firestore.host) as proxy:
-        store = FirestoreContentStore.connect(
+        store = FirestoreContentStore(
             project=firestore.project, timeout_seconds=2, emulator_host=proxy.host
         )
         snapshots: list[list[str]] = []

@@ -14,11 +14,10 @@ import time
 
 import pytest
 
-from server.content.cache import ContentCache
+from server.content.cache import ContentCache, counting_reads
 from server.content.listener import ListenedDocument
 from server.content.live import Backoff, LiveContent
 from server.content.models import CardItem, Collection
-from server.content.reads import counting_reads
 from tests.live_support import (
     PHOTO,
     DrivenStore,

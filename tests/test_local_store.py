@@ -6,9 +6,9 @@ import anyio
 import pytest
 
 from harness.content_files import write_content
+from server.content.cache import ContentUnavailableError
 from server.content.local import LocalContentStore
 from server.content.models import CardItem, Collection, SlideImage
-from server.content.store import ContentUnavailableError
 
 
 def fetch(store: LocalContentStore, collection: Collection) -> list[object]:

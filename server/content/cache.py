@@ -1,59 +1,80 @@
-"""A per-collection cache in front of a content store.
+"""A per-collection cache in front of a content store, and the store interface it reads through.
 
-Each collection is read at most once per `max_age` seconds, whatever the
-concurrency: one read in flight, concurrent requests share it. Once a
-collection has been read, visitors never wait on the database again: stale
-content is served while a refresh runs (stale-while-revalidate) and when the
-refresh fails (stale-if-error). Only a collection never read successfully makes
-a request wait, and then for at most the store's own deadline.
-
-Each read the cache starts is counted toward the request that started it
-(server/content/reads.py), even when that request is served stale content
-and the read finishes after it.
-
-Where a Firestore listener keeps a collection current (server/content/live.py),
-it hands each snapshot to `publish`, and requests are answered from the cache
-without any read or age check while the listener lives. Before its first
-snapshot, a request waits for it up to `first_snapshot_wait_seconds`, then
-reads as above; once the listener fails (`listener_failed`) the collection is
-read as above, every `max_age` seconds, until the listener is back.
-
-A listener's view is served only while it is vouched for within
-`max_staleness_seconds`: by a snapshot, or by a probe that the listeners'
-connection answered (`vouch`; one small call, no document read). A view older
-than the bound is vouched for before it is served, by the request that finds
-it so: an idle site asks Firestore nothing. Only a failed probe lets a view be
-served older; a probe with no answer also makes the store open a new
-connection, which ends the listeners on the old one.
+Each collection is read at most once per `max_age` seconds, one read in flight
+shared by every request; once read, stale content is served while a refresh
+runs and when it fails. A Firestore listener (server/content/live.py) hands
+its snapshots to `publish` instead, and its view is served while a snapshot or
+an answered probe (`vouch`) is younger than `max_staleness_seconds`.
+docs/operating.md says what this guarantees.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Protocol
 
 from server.content.models import Collection, ContentItem
-from server.content.reads import record_read
-from server.content.store import ContentStore, ContentUnavailableError
+from server.site_facts import SITE
 
 logger = logging.getLogger(__name__)
 
 
+class ContentUnavailableError(Exception):
+    """A collection could not be read (the database is down, slow or refusing)."""
+
+
+class ContentStore(Protocol):
+    """Read-only access to the three collections, each read whole."""
+
+    async def fetch(self, collection: Collection) -> list[ContentItem]:
+        """Every valid document of the collection; raises ContentUnavailableError."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+@dataclass
+class ReadCount:
+    reads: int = 0
+
+
+# A context variable follows a request into the tasks it spawns, and never mixes two requests.
+_read_count: ContextVar[ReadCount | None] = ContextVar("content_reads", default=None)
+
+
+@contextmanager
+def counting_reads() -> Iterator[ReadCount]:
+    """Count the collection reads and probes the code run inside starts (one HTTP request)."""
+    count = ReadCount()
+    token = _read_count.set(count)
+    try:
+        yield count
+    finally:
+        _read_count.reset(token)
+
+
+def _record_read() -> None:
+    count = _read_count.get()
+    if count is not None:  # outside a count (start-up, tests): not counted
+        count.reads += 1
+
+
 def log_fetch_error(collection: Collection, error: Exception) -> None:
     # "Error fetching projects: <reason>", as the spec words it.
-    logging.getLogger("server.content").error("%s %s", collection.error_prefix, error)
+    prefix = SITE["collections"][collection.value]["fetchError"]
+    logging.getLogger("server.content").error("%s %s", prefix, error)
 
 
 async def set_within(event: asyncio.Event, seconds: float) -> bool:
-    """Whether `event` is set within `seconds`; a cancellation always propagates.
-
-    Not `asyncio.wait_for`: on Python 3.11 it returns normally when cancelled
-    just as the event is set, and a listener supervisor then outlived `close()`.
-    """
+    """Whether `event` is set within `seconds`; unlike 3.11's `wait_for`, never loses a cancel."""
     try:
         async with asyncio.timeout(seconds):
             await event.wait()
@@ -93,10 +114,9 @@ class _Entry:
     checked_at: float = float("-inf")
     refresh: asyncio.Task[None] | None = None
     last_error: str | None = None
-    # A listener is subscribed; `live` once its snapshot is in.
-    listening: bool = False
+    # A listener's snapshot is in, and it has not failed since.
     live: bool = False
-    # Set when the listener's first snapshot is in, or when it fails first.
+    # Unset while a listener is subscribed and has neither delivered nor failed.
     listener_settled: asyncio.Event | None = None
     # When the listener's view was last known to be current: its latest
     # snapshot, or the start of a probe its connection answered.
@@ -122,7 +142,7 @@ class ContentCache:
         self._first_snapshot_wait = first_snapshot_wait_seconds
         self._clock = clock
         self._entries = {collection: _Entry() for collection in Collection}
-        self._versions = 0
+        self._versions = itertools.count(1)
         # Told when a read succeeds while no listener is live (the database is back).
         self.on_read_while_not_live: Callable[[Collection], None] | None = None
         # Asks the listeners' connection for an answer (FirestoreContentStore.probe).
@@ -141,8 +161,9 @@ class ContentCache:
                 await self.vouch()
             if entry.live and entry.snapshot is not None:
                 return entry.snapshot
-        if entry.listening and entry.snapshot is None and entry.listener_settled is not None:
-            await self._wait_for_first_snapshot(entry.listener_settled)
+        if entry.snapshot is None and entry.listener_settled is not None:
+            # Each visitor waits by itself: one giving up ends no other's wait.
+            await set_within(entry.listener_settled, self._first_snapshot_wait)
             if entry.live and entry.snapshot is not None:
                 return entry.snapshot
         if self._clock() - entry.checked_at < self._max_age and entry.snapshot is not None:
@@ -150,7 +171,7 @@ class ContentCache:
         if entry.refresh is None:
             # Counted here, not in the task: the task may first run after the
             # response is sent, and the count belongs to this request.
-            record_read()
+            _record_read()
             entry.refresh = asyncio.create_task(self._refresh(collection, entry))
         stale = entry.snapshot
         if stale is not None and stale.error is None and self._max_age > 0:
@@ -161,17 +182,13 @@ class ContentCache:
         assert entry.snapshot is not None  # _refresh always leaves one
         return entry.snapshot
 
-    async def _wait_for_first_snapshot(self, settled: asyncio.Event) -> None:
-        # Each visitor waits on the event by itself: one giving up ends no other's wait.
-        await set_within(settled, self._first_snapshot_wait)
-
     def _vouched(self, entry: _Entry) -> bool:
         return self._clock() - entry.verified_at <= self._max_staleness
 
     async def vouch(self) -> None:
         """Vouch for the listeners' views: their connection answers a probe. Callers share one."""
         if self._vouching is None:
-            record_read()
+            _record_read()
             self._vouching = asyncio.create_task(self._vouch())
         # shield: one visitor giving up must not cancel the probe the others wait on.
         await asyncio.shield(self._vouching)
@@ -201,16 +218,13 @@ class ContentCache:
     def listener_started(self, collection: Collection) -> None:
         """A listener was subscribed for the collection; its snapshot is on its way."""
         entry = self._entries[collection]
-        entry.listening = True
         if entry.listener_settled is None or entry.listener_settled.is_set():
             entry.listener_settled = asyncio.Event()
 
     def publish(self, collection: Collection, items: tuple[ContentItem, ...]) -> None:
         """The listener's latest snapshot: the collection's content from now on."""
         entry = self._entries[collection]
-        previous = entry.snapshot
-        if previous is None or previous.error is not None or previous.items != items:
-            entry.snapshot = Snapshot(items=items, version=self._next_version())
+        self._put(entry, items)
         entry.live = True
         entry.last_error = None
         entry.checked_at = entry.verified_at = self._clock()
@@ -224,7 +238,7 @@ class ContentCache:
             # The first failure of an outage: read at once. Later failures of
             # the same outage wait for max_age like any read.
             entry.checked_at = float("-inf")
-        entry.listening = entry.live = False
+        entry.live = False
         entry.last_error = error
         if entry.listener_settled is not None:
             entry.listener_settled.set()  # whoever waits for it reads instead
@@ -232,28 +246,23 @@ class ContentCache:
     async def _refresh(self, collection: Collection, entry: _Entry) -> None:
         try:
             items = tuple(await self._store.fetch(collection))
-        except ContentUnavailableError as error:
-            log_fetch_error(collection, error)
+        except Exception as error:
+            if isinstance(error, ContentUnavailableError):
+                log_fetch_error(collection, error)
+            else:  # a bug in a store must not leave visitors waiting on a dead task
+                logger.exception("Unexpected error reading %s", collection.firestore_name)
             if not entry.live:  # else the listener came back meanwhile: its content is good
                 entry.last_error = str(error)
             if entry.snapshot is None or entry.snapshot.error is not None:
-                entry.snapshot = Snapshot(items=(), version=self._next_version(), error=str(error))
+                entry.snapshot = Snapshot(items=(), version=next(self._versions), error=str(error))
             # Keep serving what we had; try again after the same period.
-        except Exception as error:
-            # A bug in a store must not leave visitors waiting on a dead task.
-            logger.exception("Unexpected error reading %s", collection.firestore_name)
-            entry.last_error = str(error)
-            if entry.snapshot is None:
-                entry.snapshot = Snapshot(items=(), version=self._next_version(), error=str(error))
         else:
             if entry.live:
                 return  # the listener published while this read ran: it is newer
             if self.on_read_while_not_live is not None:
                 self.on_read_while_not_live(collection)
             entry.last_error = None
-            previous = entry.snapshot
-            if previous is None or previous.error is not None or previous.items != items:
-                entry.snapshot = Snapshot(items=items, version=self._next_version())
+            self._put(entry, items)
         finally:
             entry.checked_at = self._clock()
             entry.refresh = None
@@ -275,9 +284,10 @@ class ContentCache:
             unverified=entry.live and doubted,
         )
 
-    def _next_version(self) -> int:
-        self._versions += 1
-        return self._versions
+    def _put(self, entry: _Entry, items: tuple[ContentItem, ...]) -> None:
+        previous = entry.snapshot
+        if previous is None or previous.error is not None or previous.items != items:
+            entry.snapshot = Snapshot(items=items, version=next(self._versions))
 
     async def close(self) -> None:
         tasks = [entry.refresh for entry in self._entries.values() if entry.refresh is not None]

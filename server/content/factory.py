@@ -6,31 +6,14 @@ import logging
 from dataclasses import dataclass
 
 from server.company import Company
-from server.content.cache import ContentCache
+from server.content.cache import ContentCache, ContentStore
 from server.content.firestore import FirestoreContentStore
 from server.content.live import LiveContent
 from server.content.local import IMAGES_FOLDER, LocalContentStore
 from server.content.photo_urls import PhotoUrlPolicy
-from server.content.store import ContentStore
 from server.settings import ContentSource, Settings
 
 logger = logging.getLogger(__name__)
-
-
-def open_content_store(settings: Settings, company: Company) -> ContentStore:
-    if settings.content_source is ContentSource.FIRESTORE:
-        return _firestore_store(settings, company)
-    return LocalContentStore(settings.content_dir, allow_http_images=settings.dev_mode)
-
-
-def _firestore_store(settings: Settings, company: Company) -> FirestoreContentStore:
-    return FirestoreContentStore.connect(
-        project=company.firestore_project(settings.google_cloud_project),
-        timeout_seconds=settings.firestore_timeout_seconds,
-        photo_urls=PhotoUrlPolicy(
-            allow_http=settings.dev_mode, images_dir=settings.content_dir / IMAGES_FOLDER
-        ),
-    )
 
 
 @dataclass(frozen=True)
@@ -54,7 +37,17 @@ def open_content(settings: Settings, company: Company) -> OpenContent:
 
     Call on the event loop: the listeners' supervisors start at once.
     """
-    store = open_content_store(settings, company)
+    store: ContentStore
+    if settings.content_source is ContentSource.FIRESTORE:
+        store = FirestoreContentStore(
+            project=company.firestore_project(settings.google_cloud_project),
+            timeout_seconds=settings.firestore_timeout_seconds,
+            photo_urls=PhotoUrlPolicy(
+                allow_http=settings.dev_mode, images_dir=settings.content_dir / IMAGES_FOLDER
+            ),
+        )
+    else:
+        store = LocalContentStore(settings.content_dir, allow_http_images=settings.dev_mode)
     cache = ContentCache(
         store,
         max_age_seconds=settings.content_cache_seconds,

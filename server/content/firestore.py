@@ -1,24 +1,11 @@
 """The Firestore content store: google-cloud-firestore's public GAPIC client over gRPC.
 
-One channel per server process carries every read, probe and listener, so a
-probe that answers vouches for the listeners' connection too. The store opens
-that channel itself (the handwritten `firestore.Client` keeps its channel
-private) with a connection of its own: gRPC otherwise shares connections
-between channels to the same address, and a new channel would go on using the
-one found dead. In production the channel sends gRPC keepalive pings every
-30 s, as the library's own does, which is what notices a connection that died
-without a close while nobody asks anything.
-
-A read or probe that gets no answer within its deadline may be talking into a
-connection dropped silently on the way (a NAT, a load balancer): the store then
-opens a new channel for what follows and closes the old one, which ends the
-listeners on it (their supervisor subscribes them again, on the new channel,
-resuming where they were).
-
-The client honours GOOGLE_CLOUD_PROJECT, FIRESTORE_EMULATOR_HOST and the
-standard Google credentials. Every read carries a retry budget and a deadline
-of `timeout_seconds` in all: the library's default retries an unavailable
-server for minutes, and a page must not wait that long.
+One channel per server process, with a connection of its own, carries every
+read, probe and listener, so a probe that answers vouches for the listeners. A
+call with no answer within `timeout_seconds` makes the store open a new channel
+and close the old one, ending its listeners (docs/operating.md, "Silent streams").
+Every read has a retry budget and a deadline: the library's default retries an
+unavailable server for minutes, and a page must not wait that long.
 """
 
 from __future__ import annotations
@@ -41,6 +28,7 @@ from google.cloud.firestore_v1.types import (
     StructuredQuery,
 )
 
+from server.content.cache import ContentUnavailableError
 from server.content.listener import (
     CollectionListener,
     ListenPosition,
@@ -50,7 +38,6 @@ from server.content.listener import (
 )
 from server.content.models import Collection, ContentItem, parse_documents
 from server.content.photo_urls import PhotoUrlPolicy
-from server.content.store import ContentUnavailableError
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +51,9 @@ _READ_ERRORS = (google_errors.GoogleAPIError, google_errors.RetryError)
 MAX_ATTEMPTS_PER_READ = 4
 
 _CHANNEL_OPTIONS = [
-    ("grpc.use_local_subchannel_pool", 1),  # a connection of its own (see above)
+    # A connection of its own: gRPC otherwise shares one between channels to the
+    # same address, and a new channel would go on using the one found dead.
+    ("grpc.use_local_subchannel_pool", 1),
     ("grpc.max_receive_message_length", -1),  # as the library's: a document may be large
 ]
 # Production only: the Firestore emulator refuses pings this frequent ("too_many_pings").
@@ -81,65 +70,29 @@ def open_api(emulator_host: str | None) -> FirestoreClient:
     return FirestoreClient(transport=FirestoreGrpcTransport(channel=channel))
 
 
-class _AttemptBudget:
-    """A retry predicate: transient errors are retried until the budget is spent."""
-
-    def __init__(self, attempts: int) -> None:
-        self._retries_left = attempts - 1
-
-    def __call__(self, error: Exception) -> bool:
-        if not retries.if_transient_error(error) or self._retries_left <= 0:
-            return False
-        self._retries_left -= 1
-        return True
-
-
 class FirestoreContentStore:
+    """On the emulator at `emulator_host` or FIRESTORE_EMULATOR_HOST if either is set."""
+
     def __init__(
         self,
-        connect: Callable[[], FirestoreClient],
-        *,
-        project: str,
-        timeout_seconds: float,
-        photo_urls: PhotoUrlPolicy | None = None,
-        emulator: bool = False,
-    ) -> None:
-        # Makes a new client (a new connection) after a read with no answer.
-        self._connect = connect
-        self._api = connect()
-        self._database = f"projects/{project}/databases/(default)"
-        self._metadata = [("google-cloud-resource-prefix", self._database)]
-        if emulator:
-            self._metadata.append(("authorization", "Bearer owner"))  # as the library does
-        self._timeout = timeout_seconds
-        self._photo_urls = photo_urls or PhotoUrlPolicy()
-        # Each collection's latest listener: the next one resumes where it got to.
-        self._listeners: dict[Collection, CollectionListener] = {}
-
-    @classmethod
-    def connect(
-        cls,
         *,
         project: str,
         timeout_seconds: float,
         photo_urls: PhotoUrlPolicy | None = None,
         emulator_host: str | None = None,
-    ) -> FirestoreContentStore:
-        """On the emulator at `emulator_host` or FIRESTORE_EMULATOR_HOST if either is set."""
+    ) -> None:
+        self._emulator_host = emulator_host or os.environ.get("FIRESTORE_EMULATOR_HOST")
         # Creating the channel opens no connection, so a database that is down
         # at start-up does not stop the site from starting.
-        emulator_host = emulator_host or os.environ.get("FIRESTORE_EMULATOR_HOST")
-        return cls(
-            lambda: open_api(emulator_host),
-            project=project,
-            timeout_seconds=timeout_seconds,
-            photo_urls=photo_urls,
-            emulator=bool(emulator_host),
-        )
-
-    @property
-    def photo_urls(self) -> PhotoUrlPolicy:
-        return self._photo_urls
+        self._api = open_api(self._emulator_host)
+        self._database = f"projects/{project}/databases/(default)"
+        self._metadata = [("google-cloud-resource-prefix", self._database)]
+        if self._emulator_host:
+            self._metadata.append(("authorization", "Bearer owner"))  # as the library does
+        self._timeout = timeout_seconds
+        self.photo_urls = photo_urls or PhotoUrlPolicy()
+        # Each collection's latest listener: the next one resumes where it got to.
+        self._listeners: dict[Collection, CollectionListener] = {}
 
     def listen(
         self, collection: Collection, *, on_documents: OnDocuments, on_stopped: OnStopped
@@ -162,7 +115,7 @@ class FirestoreContentStore:
         documents = await self._ask(
             lambda api: self._read_all(api, collection), what=collection.firestore_name
         )
-        return parse_documents(collection, documents, self._photo_urls)
+        return parse_documents(collection, documents, self.photo_urls)
 
     async def probe(self) -> None:
         """One small call on the listeners' connection: it answers, or ContentUnavailableError.
@@ -186,24 +139,19 @@ class FirestoreContentStore:
             # own timeout and the attempt budget end it soon after.
             with anyio.fail_after(self._timeout):
                 return await anyio.to_thread.run_sync(call, api, abandon_on_cancel=True)
-        except TimeoutError as error:
-            await self._replace_connection(api)
-            raise ContentUnavailableError(
-                f"{what}: no answer within {self._timeout:g} s"
-            ) from error
-        except _READ_ERRORS as error:
+        except (TimeoutError, *_READ_ERRORS) as error:
             if not _no_answer(error):
                 raise ContentUnavailableError(f"{what}: {error}") from error
-            # gRPC's own deadline can end the call just before ours: the same silence.
             await self._replace_connection(api)
+            detail = f" ({error})" if str(error) else ""
             raise ContentUnavailableError(
-                f"{what}: no answer within {self._timeout:g} s ({error})"
+                f"{what}: no answer within {self._timeout:g} s{detail}"
             ) from error
 
     async def _replace_connection(self, failed: FirestoreClient) -> None:
         if self._api is not failed:
             return  # another call already did
-        self._api = self._connect()
+        self._api = open_api(self._emulator_host)
         logger.warning(
             "Firestore gave no answer within %g s: opening a new connection"
             " (the old one may have been dropped silently) and ending its listeners",
@@ -234,9 +182,13 @@ class FirestoreContentStore:
                     documents.append((name, decode_fields(raw.document.fields)))
             return documents
 
-        # A stream that breaks half-way is read again, within one budget per read.
+        # A stream that breaks half-way is read again, within one budget per read:
+        # a transient error is retried while `retries_left` lasts.
+        retries_left = iter(range(MAX_ATTEMPTS_PER_READ - 1))
         retry = retries.Retry(
-            predicate=_AttemptBudget(MAX_ATTEMPTS_PER_READ),
+            predicate=lambda error: (
+                retries.if_transient_error(error) and next(retries_left, None) is not None
+            ),
             initial=0.1,
             maximum=1.0,
             multiplier=2.0,
@@ -249,7 +201,12 @@ class FirestoreContentStore:
 
 
 def _no_answer(error: Exception) -> bool:
-    """The deadline passed with no answer (not an error the database sent)."""
+    """The deadline passed with no answer (not an error the database sent).
+
+    gRPC's own deadline can end the call just before ours: the same silence.
+    """
+    if isinstance(error, TimeoutError):
+        return True
     if isinstance(error, google_errors.RetryError):
         return error.cause is None or isinstance(error.cause, google_errors.DeadlineExceeded)
     return isinstance(error, google_errors.DeadlineExceeded)

@@ -1,19 +1,9 @@
-"""A Firestore real-time listener on one collection, on the public `Listen` call.
+"""A Firestore real-time listener on one collection, on the public GAPIC `FirestoreClient.listen`.
 
-google-cloud-firestore's own `on_snapshot` does not suit a server: it reopens a
-broken stream at once for as long as the error looks transient (thousands of
-times a second against a database that is down), and when it gives up it
-raises in a thread of its own and stops without telling anyone. So this is the
-Listen protocol itself, over the library's public GAPIC `FirestoreClient.listen`:
-one target (the whole collection); document changes gathered until the server
-marks a consistent point, then the collection handed over whole.
-
-A stream that breaks is not reopened here: `on_stopped` says why, and the
-caller (server/content/live.py) subscribes again after a backoff. The new
-listener resumes from the old one's `position` (its documents and resume
-token), so Firestore sends, and bills, only what changed meanwhile.
-
-Both callbacks run on the listener's thread, never on the event loop.
+Not the library's `on_snapshot`: it reopens a broken stream in a tight loop and
+stops without telling anyone. Here a broken stream is not reopened: `on_stopped`
+says why, and server/content/live.py subscribes again, resuming from the old
+listener's `position`. Both callbacks run on the listener's thread.
 """
 
 from __future__ import annotations

@@ -1,29 +1,12 @@
 """Keep the content cache current from Firestore listeners: one per collection, per worker.
 
-Each collection gets a supervisor task on the event loop. It subscribes a
-listener (server/content/listener.py): Firestore sends the whole collection
-once, then only the documents that change. Each snapshot crosses from the
-client's thread to the event loop with `call_soon_threadsafe`, its changed
-documents are validated as every read is (`parse_documents`: a bad one is
-skipped with a warning), and the content cache publishes it, which bumps the
-collection's version: rendered pages and ETags follow.
-
-When the listener stops (an error, its stream dropping, or its thread dying
-without a word), the supervisor logs the spec's error line for the collection,
-closes it, and tells the cache, which keeps serving the last good content and
-reads the collection the bounded way (retry budget, deadline) every
-CONTENT_CACHE_SECONDS meanwhile. It subscribes again after a backoff (doubling,
-with jitter, reset once a listener delivers), or as soon as such a read
-succeeds, once per outage: the database is back. Never more than one listener
-per collection: the old one is closed before a new one is made.
-
-A listener can also go silent: its stream's connection dropped without a
-close or a reset (a NAT, a load balancer), its thread alive, nothing arriving.
-In production gRPC's keepalive notices; everywhere, a page that finds a view
-older than the staleness bound first has the cache probe the connection
-(ContentCache.vouch), and a probe with no answer makes the store open a new
-connection (server/content/firestore.py), which ends the listeners of the old
-one. Nothing is asked while nobody visits.
+Each collection's supervisor subscribes a listener (server/content/listener.py),
+validates each snapshot as every read is (`parse_documents`) and publishes it to
+the cache. When the listener stops (an error, its stream or its thread dying),
+it logs the spec's error line, tells the cache (which then reads every
+CONTENT_CACHE_SECONDS) and subscribes again after a backoff, or at once when such
+a read succeeds, once per outage. Never more than one listener per collection.
+A silent stream is caught by the cache's probe (docs/operating.md).
 """
 
 from __future__ import annotations
@@ -33,7 +16,7 @@ import contextlib
 import logging
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -41,8 +24,8 @@ from typing import Protocol
 import anyio
 
 from server.content.cache import ContentCache, log_fetch_error, set_within
-from server.content.listener import ListenedDocument
-from server.content.models import Collection, ContentItem, parse_documents, site_order
+from server.content.listener import ListenedDocument, OnDocuments, OnStopped
+from server.content.models import Collection, ContentItem, parse_document, site_order
 from server.content.photo_urls import PhotoUrlPolicy
 
 logger = logging.getLogger(__name__)
@@ -64,11 +47,7 @@ class ListeningStore(Protocol):
     async def probe(self) -> None: ...
 
     def listen(
-        self,
-        collection: Collection,
-        *,
-        on_documents: Callable[[Sequence[ListenedDocument]], None],
-        on_stopped: Callable[[str], None],
+        self, collection: Collection, *, on_documents: OnDocuments, on_stopped: OnStopped
     ) -> Listener: ...
 
 
@@ -93,18 +72,12 @@ class LiveContent:
     """The three supervisors. `start()` on the event loop; `close()` ends every listener."""
 
     def __init__(
-        self,
-        store: ListeningStore,
-        cache: ContentCache,
-        *,
-        backoff: Backoff | None = None,
+        self, store: ListeningStore, cache: ContentCache, *, backoff: Backoff = Backoff()
     ) -> None:
-        self._store = store
-        self._cache = cache
-        self._backoff = backoff or Backoff()
+        self._backoff = backoff
         self._feeds = {collection: _Feed(collection, store, cache) for collection in Collection}
         self._tasks: list[asyncio.Task[None]] = []
-        cache.on_read_while_not_live = self._database_answers
+        cache.on_read_while_not_live = lambda collection: self._feeds[collection].database_answers()
         cache.probe_connection = store.probe
 
     def start(self) -> None:
@@ -122,9 +95,6 @@ class LiveContent:
         async with anyio.create_task_group() as group:
             for feed in self._feeds.values():
                 group.start_soon(feed.close_listener)
-
-    def _database_answers(self, collection: Collection) -> None:
-        self._feeds[collection].database_answers()
 
 
 class _Feed:
@@ -221,13 +191,12 @@ class _Feed:
         parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
         for document in sorted(documents, key=lambda document: site_order(document.fields)):
             known = self._parsed.get(document.id)
-            if known is not None and known[0] == document.update_time:
-                parsed[document.id] = known
-                continue
-            items = parse_documents(
-                self._collection, [(document.id, document.fields)], self._store.photo_urls
-            )
-            parsed[document.id] = (document.update_time, items[0] if items else None)
+            if known is None or known[0] != document.update_time:
+                item = parse_document(
+                    self._collection, document.id, document.fields, self._store.photo_urls
+                )
+                known = (document.update_time, item)
+            parsed[document.id] = known
         self._parsed = parsed
         self._cache.publish(
             self._collection,

@@ -1,81 +1,121 @@
-"""The embedded content store: JSON files shipped in the repository (content/)."""
+"""The embedded content: JSON files in a folder (content/), and the store that reads them.
+
+Each collection is a JSON array of documents, each an object whose "id" is the
+Firestore document id; the site serves the folder's images/ at /images/.
+"""
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import anyio
 
-from server.content.models import Collection, ContentItem, parse_documents
+from server.content.cache import ContentUnavailableError
+from server.content.models import (
+    OPTIONAL_FIELDS,
+    REQUIRED_FIELDS,
+    Collection,
+    ContentItem,
+    parse_documents,
+)
 from server.content.photo_urls import PhotoUrlPolicy
-from server.content.store import ContentUnavailableError
 
 logger = logging.getLogger(__name__)
 
-# content/<file> for each collection: a JSON array of documents, "id" being the document id.
-LOCAL_FILES: dict[Collection, str] = {
-    Collection.PROJECTS: "projects.json",
-    Collection.COLLABRATIONS: "collabrations.json",
-    Collection.SLIDER: "slider.json",
-}
-
-# Where the local content's images live; served by the site at /images/.
 IMAGES_FOLDER = "images"
+ID_KEY = "id"
+
+
+class ContentFileError(Exception):
+    """A content file cannot be read as a JSON array (missing, not UTF-8, not JSON)."""
+
+
+def collection_file(content_dir: Path, collection: Collection) -> Path:
+    return content_dir / f"{collection.value}.json"
+
+
+def read_documents(path: Path) -> list[Any]:
+    """The file's JSON array, unchecked beyond being an array."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentFileError("file is missing") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ContentFileError(f"cannot be read: {error}") from error
+    try:
+        documents = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ContentFileError(f"is not valid JSON: {error}") from error
+    if not isinstance(documents, list):
+        found = type(documents).__name__
+        raise ContentFileError(f"should be a JSON array of documents, found {found}")
+    return documents
+
+
+def document_id(document: object) -> str | None:
+    """The Firestore document id of one entry of a file: its non-empty string "id"."""
+    doc_id = document.get(ID_KEY) if isinstance(document, dict) else None
+    return doc_id if isinstance(doc_id, str) and doc_id else None
+
+
+def format_documents(collection: Collection, documents: Mapping[str, Mapping[str, Any]]) -> str:
+    """The file's text for documents given by id: sorted by id, so a pull diffs cleanly.
+
+    Within a document: "id", the model's fields in their usual order, then any
+    other fields by name. 2-space indent, UTF-8 as is, a final newline.
+    """
+    known = (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
+    entries = []
+    for doc_id in sorted(documents):
+        fields = documents[doc_id]
+        ordered = [name for name in known if name in fields]
+        ordered += sorted(name for name in fields if name not in known)
+        entries.append({ID_KEY: doc_id, **{name: fields[name] for name in ordered}})
+    return json.dumps(entries, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    # A crash or a full disk mid-write leaves the old file, never half a file
+    # the site would then fail to read.
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
 
 
 class LocalContentStore:
     """Reads the files on every fetch, so an edited file shows on the next page load."""
 
     def __init__(self, content_dir: Path, *, allow_http_images: bool = False) -> None:
-        self.content_dir = content_dir
+        self._content_dir = content_dir
         self._photo_urls = PhotoUrlPolicy(
             allow_http=allow_http_images, images_dir=content_dir / IMAGES_FOLDER
         )
 
-    @property
-    def images_dir(self) -> Path:
-        return self.content_dir / IMAGES_FOLDER
-
     async def fetch(self, collection: Collection) -> list[ContentItem]:
-        path = self.content_dir / LOCAL_FILES[collection]
+        path = collection_file(self._content_dir, collection)
         try:
-            text = await anyio.Path(path).read_text(encoding="utf-8")
-            documents = json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            documents = await anyio.to_thread.run_sync(read_documents, path)
+        except ContentFileError as error:
             raise ContentUnavailableError(f"{path}: {error}") from error
-        if not isinstance(documents, list):
-            raise ContentUnavailableError(f"{path}: expected a JSON array of documents")
-        return parse_documents(
-            collection, _split_ids(collection, path, documents), self._photo_urls
-        )
+        # Mirror Firestore: the id is the document's name, the rest are its fields.
+        pairs: list[tuple[str, dict[str, Any]]] = []
+        for index, document in enumerate(documents):
+            doc_id = document_id(document)
+            if doc_id is None:
+                logger.warning(
+                    'Skipping %s document #%d in %s: it needs a string "id"',
+                    collection.firestore_name,
+                    index,
+                    path,
+                )
+                continue
+            pairs.append((doc_id, {key: value for key, value in document.items() if key != ID_KEY}))
+        return parse_documents(collection, pairs, self._photo_urls)
 
     async def close(self) -> None:
         return None
-
-
-def document_id(document: object) -> str | None:
-    """The Firestore document id of one entry of a file: its non-empty string "id"."""
-    doc_id = document.get("id") if isinstance(document, dict) else None
-    return doc_id if isinstance(doc_id, str) and doc_id else None
-
-
-def _split_ids(
-    collection: Collection, path: Path, documents: list[Any]
-) -> list[tuple[str, dict[str, Any]]]:
-    # Mirror Firestore: the id is the document's name, the rest are its fields.
-    pairs: list[tuple[str, dict[str, Any]]] = []
-    for index, document in enumerate(documents):
-        doc_id = document_id(document)
-        if doc_id is None:
-            logger.warning(
-                'Skipping %s document #%d in %s: it needs a string "id"',
-                collection.firestore_name,
-                index,
-                path,
-            )
-            continue
-        pairs.append((doc_id, {key: value for key, value in document.items() if key != "id"}))
-    return pairs

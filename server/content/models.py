@@ -31,11 +31,6 @@ class Collection(Enum):
     def firestore_name(self) -> str:
         return SITE["collections"][self.value]["firestore"]
 
-    @property
-    def error_prefix(self) -> str:
-        """The spec's exact text before a failed read's reason: "Error fetching projects:"."""
-        return SITE["collections"][self.value]["fetchError"]
-
     @classmethod
     def from_page_key(cls, key: str) -> Collection | None:
         return next((member for member in cls if member.page_key == key), None)
@@ -121,14 +116,11 @@ def field_problems(
     (parse_document), and `stone-content validate` reports them.
     """
     problems: list[FieldProblem] = []
-    for field in REQUIRED_FIELDS[collection]:
+    for field in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection]):
         if field not in fields:
-            problems.append(FieldProblem(field, "is missing"))
+            if field in REQUIRED_FIELDS[collection]:
+                problems.append(FieldProblem(field, "is missing"))
         elif not isinstance(fields[field], str):
-            found = type(fields[field]).__name__
-            problems.append(FieldProblem(field, f"should be a string, found {found}"))
-    for field in OPTIONAL_FIELDS[collection]:
-        if field in fields and not isinstance(fields[field], str):
             found = type(fields[field]).__name__
             problems.append(FieldProblem(field, f"should be a string, found {found}"))
     if POSITION_FIELD in fields and not _is_number(fields[POSITION_FIELD]):
@@ -158,19 +150,14 @@ def parse_document(
             "; ".join(str(problem) for problem in problems),
         )
         return None
-    values: dict[str, str] = {
-        field: fields[field]
-        for field in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
-        if field in fields
-    }
     if collection is Collection.SLIDER:
-        return SlideImage(id=document_id, photoUrl=values["photoUrl"])
+        return SlideImage(id=document_id, photoUrl=fields["photoUrl"])
     return CardItem(
         id=document_id,
-        name=values["name"],
-        description=values["description"],
-        photoUrl=values["photoUrl"],
-        translations={key: values[key] for key in OPTIONAL_FIELDS[collection] if values.get(key)},
+        name=fields["name"],
+        description=fields["description"],
+        photoUrl=fields["photoUrl"],
+        translations={key: fields[key] for key in OPTIONAL_FIELDS[collection] if fields.get(key)},
     )
 
 

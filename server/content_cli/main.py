@@ -5,18 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from contextlib import closing
 from enum import IntEnum
 from pathlib import Path
 
-from server.content_cli import pull, sync
-from server.content_cli.database import (
-    FIRESTORE_ERRORS,
-    ConfigurationError,
-    describe_target,
-    load_target,
-    open_client,
-)
-from server.content_cli.validate import Validation, validate_content
+from google.cloud import firestore
+
+from server.content.local import collection_file, format_documents, write_text_atomically
+from server.content_cli import sync
+from server.content_cli.validate import json_problems, validate_content
+from server.settings import Settings, SettingsError
 
 
 class ExitCode(IntEnum):
@@ -52,10 +50,20 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    folder = argparse.ArgumentParser(add_help=False)
+    folder.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
+    timeout = argparse.ArgumentParser(add_help=False)
+    timeout.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT_SECONDS,
+        metavar="SECONDS",
+        help=f"give up on Firestore after this long (default {DEFAULT_TIMEOUT_SECONDS:g})",
+    )
 
-    _folder_command(
-        commands,
+    commands.add_parser(
         "validate",
+        parents=[folder],
         help="check the content files against the site's rules",
         description=(
             "Check projects.json, collabrations.json and slider.json in DIR against the "
@@ -64,9 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
 
-    push = _folder_command(
-        commands,
+    push = commands.add_parser(
         "push",
+        parents=[folder, timeout],
         help="write the content files to Firestore",
         description=(
             "Validate DIR, show what will change in Firestore, then write it: every "
@@ -81,11 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--prune", action="store_true", help="delete documents in Firestore that are not in DIR"
     )
     push.add_argument("--yes", action="store_true", help="write without asking for confirmation")
-    _add_timeout(push)
 
-    pull_command = _folder_command(
-        commands,
+    commands.add_parser(
         "pull",
+        parents=[folder, timeout],
         help="write Firestore's content to the content files (no images)",
         description=(
             "Read the three collections from Firestore and write them to DIR as "
@@ -94,31 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
             "are, so /images/... photos must already be in DIR/images."
         ),
     )
-    _add_timeout(pull_command)
     return parser
-
-
-def _folder_command(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    name: str,
-    *,
-    help: str,
-    description: str,
-) -> argparse.ArgumentParser:
-    """A subcommand that works on a content folder, DIR."""
-    command = commands.add_parser(name, help=help, description=description)
-    command.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
-    return command
-
-
-def _add_timeout(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--timeout",
-        type=float,
-        default=DEFAULT_TIMEOUT_SECONDS,
-        metavar="SECONDS",
-        help=f"give up on Firestore after this long (default {DEFAULT_TIMEOUT_SECONDS:g})",
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -135,73 +118,79 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timeout_seconds=args.timeout,
             )
         return run_pull(args.dir, timeout_seconds=args.timeout)
-    except ConfigurationError as error:
+    except (sync.ConfigurationError, SettingsError) as error:
         print(f"stone-content: {error}", file=sys.stderr)
         return ExitCode.USAGE
-    except FIRESTORE_ERRORS as error:
+    except sync.FIRESTORE_ERRORS as error:
         print(f"stone-content: Firestore: {error}", file=sys.stderr)
         return ExitCode.FIRESTORE
 
 
 def run_validate(content_dir: Path) -> int:
-    validation = validate_content(content_dir)
-    if not validation.ok:
-        _print_problems(validation)
+    content, problems = validate_content(content_dir)
+    if problems:
+        _print_problems(problems)
         return ExitCode.INVALID_CONTENT
-    print(f"{content_dir}: {validation.summary()}")
+    total = sum(len(documents) for documents in content.values())
+    counts = ", ".join(f"{each.firestore_name} {len(docs)}" for each, docs in content.items())
+    print(f"{content_dir}: no problems in {total} documents ({counts})")
     return ExitCode.OK
 
 
 def run_push(
     content_dir: Path, *, dry_run: bool, prune: bool, yes: bool, timeout_seconds: float
 ) -> int:
-    validation = validate_content(content_dir)
-    if not validation.ok:
-        _print_problems(validation)
+    content, problems = validate_content(content_dir)
+    if problems:
+        _print_problems(problems)
         print("Nothing was written to Firestore.", file=sys.stderr)
         return ExitCode.INVALID_CONTENT
-    project = load_target()
-    print(f"Comparing {content_dir} with {describe_target(project)}")
-    with open_client(project) as client:
-        remote = sync.read_remote(client, timeout_seconds=timeout_seconds)
-        plan = sync.plan_push(validation.content, remote, prune=prune)
-        for line in plan.lines():
-            print(line)
+    project = sync.target_project(Settings.from_environment())
+    print(f"Comparing {content_dir} with {sync.describe_target(project)}")
+    with closing(firestore.Client(project=project)) as client:
+        remote = sync.read_content(client, timeout_seconds=timeout_seconds)
+        plan = sync.plan_push(content, remote, prune=prune)
+        for changes in plan:
+            print(*changes.lines(), sep="\n")
+        write_count = sum(changes.write_count for changes in plan)
         if dry_run:
             print("Dry run: nothing was written.")
             return ExitCode.OK
-        if plan.write_count == 0:
+        if write_count == 0:
             print("Firestore already matches: nothing to write.")
             return ExitCode.OK
-        if not yes and not _confirm(f"Make these {plan.write_count} writes to {project}?"):
+        if not yes and not _confirm(f"Make these {write_count} writes to {project}?"):
             print("Nothing was written.")
             return ExitCode.NOT_CONFIRMED
-        written = sync.apply_plan(client, plan, validation.content, timeout_seconds=timeout_seconds)
+        written = sync.apply_plan(client, plan, content, timeout_seconds=timeout_seconds)
     print(f"Done: {written} write{'s' if written != 1 else ''} to {project}.")
     return ExitCode.OK
 
 
 def run_pull(content_dir: Path, *, timeout_seconds: float) -> int:
-    project = load_target()
-    print(f"Reading {describe_target(project)}")
-    with open_client(project) as client:
-        try:
-            content = pull.read_all(client, timeout_seconds=timeout_seconds)
-        except pull.PullError as error:
-            for problem in error.problems:
-                print(problem, file=sys.stderr)
-            print(f"{error}; nothing was written.", file=sys.stderr)
-            return ExitCode.INVALID_CONTENT
-    for collection, path in pull.write_all(content_dir, content).items():
-        print(f"{path}: {len(content[collection])} documents")
+    project = sync.target_project(Settings.from_environment())
+    print(f"Reading {sync.describe_target(project)}")
+    with closing(firestore.Client(project=project)) as client:
+        content = sync.read_content(client, timeout_seconds=timeout_seconds)
+    # No file is written unless every document fits in one.
+    problems = json_problems(content)
+    if problems:
+        _print_problems(problems)
+        print("Nothing was written.", file=sys.stderr)
+        return ExitCode.INVALID_CONTENT
+    content_dir.mkdir(parents=True, exist_ok=True)
+    for collection, documents in content.items():
+        path = collection_file(content_dir, collection)
+        write_text_atomically(path, format_documents(collection, documents))
+        print(f"{path}: {len(documents)} documents")
     print("Images are not downloaded; /images/... photos must already be in the folder.")
     return ExitCode.OK
 
 
-def _print_problems(validation: Validation) -> None:
-    for problem in validation.problems:
+def _print_problems(problems: Sequence[object]) -> None:
+    for problem in problems:
         print(problem, file=sys.stderr)
-    count = len(validation.problems)
+    count = len(problems)
     print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
 
 

@@ -1,6 +1,6 @@
-"""`stone-content push`: compare the local content with Firestore, then write the difference.
+"""The Firestore side of push and pull: which project, the collections read whole, the writes.
 
-Each document is written with set() under its own id, so a push repeated, or
+A push writes each document with set() under its own id, so a push repeated, or
 resumed after a failure, converges on the same documents and never duplicates
 one. Documents already equal are not written at all: nothing changes for them
 (not even their update time) and a push of unchanged content costs no writes.
@@ -8,17 +8,79 @@ one. Documents already equal are not written at all: nothing changes for them
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from google.api_core import exceptions as google_errors
+from google.api_core import retry as retries
+from google.auth import exceptions as auth_errors
 from google.cloud import firestore
 from tqdm import tqdm
 
+from server.company import CompanyFileError, load_company
 from server.content.models import Collection
-from server.content_cli.database import FIRESTORE_ERRORS, read_collection, retry_policy
 from server.content_cli.validate import Documents
+from server.settings import Settings
+
+# Everything that means "Firestore could not be used": API errors, the retry
+# policy giving up, no credentials found. Caught once, in main.
+FIRESTORE_ERRORS = (
+    google_errors.GoogleAPIError,
+    google_errors.RetryError,
+    auth_errors.GoogleAuthError,
+)
+
+
+class ConfigurationError(Exception):
+    """The settings or company.toml do not say which project to use."""
+
+
+def target_project(settings: Settings) -> str:
+    if settings.google_cloud_project:
+        return settings.google_cloud_project
+    try:
+        return load_company(settings.company_file).firebase_project_id
+    except CompanyFileError as error:
+        raise ConfigurationError(f"no GOOGLE_CLOUD_PROJECT and {error}") from error
+
+
+def describe_target(project: str) -> str:
+    """Where writes go, said before any is made, so a wrong project is caught by eye."""
+    emulator = os.environ.get("FIRESTORE_EMULATOR_HOST")
+    where = f"the emulator at {emulator}" if emulator else "Google Cloud"
+    return f"Firestore project {project} ({where})"
+
+
+def retry_policy(timeout_seconds: float) -> retries.Retry:
+    # The library's default keeps retrying an unreachable server for minutes;
+    # someone at a terminal should hear about a wrong host much sooner.
+    return retries.Retry(
+        predicate=retries.if_transient_error,
+        initial=0.2,
+        maximum=2.0,
+        multiplier=2.0,
+        timeout=timeout_seconds,
+    )
+
+
+def read_content(
+    client: firestore.Client, *, timeout_seconds: float
+) -> dict[Collection, Documents]:
+    """Every document of every collection, by id."""
+    retry = retry_policy(timeout_seconds)
+    return {
+        collection: {
+            snapshot.id: snapshot.to_dict() or {}
+            for snapshot in client.collection(collection.firestore_name).stream(
+                retry=retry, timeout=timeout_seconds
+            )
+        }
+        for collection in Collection
+    }
+
 
 # Firestore's limit on writes in one batch.
 MAX_BATCH_WRITES = 500
@@ -50,23 +112,14 @@ class CollectionChanges:
             counts.append(f"{len(self.kept)} only in Firestore (kept; --prune deletes them)")
         yield f"{name}: {', '.join(counts)}"
 
-
-@dataclass
-class PushPlan:
-    collections: list[CollectionChanges]
-
     @property
     def write_count(self) -> int:
-        return sum(len(c.added) + len(c.changed) + len(c.removed) for c in self.collections)
-
-    def lines(self) -> Iterator[str]:
-        for changes in self.collections:
-            yield from changes.lines()
+        return len(self.added) + len(self.changed) + len(self.removed)
 
 
 def plan_push(
     local: dict[Collection, Documents], remote: dict[Collection, Documents], *, prune: bool
-) -> PushPlan:
+) -> list[CollectionChanges]:
     plans = []
     for collection in Collection:
         ours, theirs = local.get(collection, {}), remote.get(collection, {})
@@ -84,7 +137,7 @@ def plan_push(
         else:
             changes.kept = extras
         plans.append(changes)
-    return PushPlan(plans)
+    return plans
 
 
 def _differing_fields(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
@@ -98,49 +151,31 @@ def _differing_fields(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]
     ]
 
 
-def read_remote(client: firestore.Client, *, timeout_seconds: float) -> dict[Collection, Documents]:
-    return {
-        collection: read_collection(client, collection, timeout_seconds=timeout_seconds)
-        for collection in Collection
-    }
-
-
-@dataclass(frozen=True)
-class _Write:
-    collection: Collection
-    doc_id: str
-    fields: dict[str, Any] | None  # None: delete
-
-
-def _writes(plan: PushPlan, local: dict[Collection, Documents]) -> Iterator[_Write]:
-    for changes in plan.collections:
-        documents = local.get(changes.collection, {})
-        for doc_id in [*changes.added, *changes.changed]:
-            yield _Write(changes.collection, doc_id, documents[doc_id])
-        for doc_id in changes.removed:
-            yield _Write(changes.collection, doc_id, None)
-
-
 def apply_plan(
     client: firestore.Client,
-    plan: PushPlan,
+    plan: list[CollectionChanges],
     local: dict[Collection, Documents],
     *,
     timeout_seconds: float,
-    out: TextIO = sys.stdout,
 ) -> int:
     """Make the plan's writes in batches; returns how many were made."""
-    writes = list(_writes(plan, local))
+    writes: list[tuple[Collection, str, dict[str, Any] | None]] = []  # None: delete
+    for changes in plan:
+        documents = local.get(changes.collection, {})
+        for doc_id in [*changes.added, *changes.changed]:
+            writes.append((changes.collection, doc_id, documents[doc_id]))
+        writes += [(changes.collection, doc_id, None) for doc_id in changes.removed]
     done = 0
-    with progress_bar(len(writes), out) as bar:
-        for batch_writes in _batches(writes, MAX_BATCH_WRITES):
+    with progress_bar(len(writes), sys.stdout) as bar:
+        for start in range(0, len(writes), MAX_BATCH_WRITES):
+            batch_writes = writes[start : start + MAX_BATCH_WRITES]
             batch = client.batch()
-            for write in batch_writes:
-                ref = client.collection(write.collection.firestore_name).document(write.doc_id)
-                if write.fields is None:
+            for collection, doc_id, fields in batch_writes:
+                ref = client.collection(collection.firestore_name).document(doc_id)
+                if fields is None:
                     batch.delete(ref)
                 else:
-                    batch.set(ref, write.fields)
+                    batch.set(ref, fields)
             try:
                 batch.commit(retry=retry_policy(timeout_seconds), timeout=timeout_seconds)
             except FIRESTORE_ERRORS:
@@ -166,8 +201,3 @@ def progress_bar(total: int, out: TextIO) -> tqdm[Any]:
         delay=0.5,
         leave=False,
     )
-
-
-def _batches(writes: list[_Write], size: int) -> Iterable[list[_Write]]:
-    for start in range(0, len(writes), size):
-        yield writes[start : start + size]

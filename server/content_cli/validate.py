@@ -1,121 +1,87 @@
-"""`stone-content validate`: every problem of a content folder, before anything is pushed.
+"""Every problem of a content folder before a push, and of Firestore's content before a pull.
 
 The field rules are the server's own (server/content/models.py: field_problems);
 this module adds what only a folder of files can get wrong (unreadable files,
-missing or repeated ids) and Firestore's rules for
-document ids, which the server never needs because it only reads.
+missing or repeated ids), Firestore's rules for document ids, and the values
+Firestore holds that a JSON file cannot.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from server.content.local import IMAGES_FOLDER, document_id
+from server.content.local import (
+    ID_KEY,
+    IMAGES_FOLDER,
+    ContentFileError,
+    collection_file,
+    document_id,
+    read_documents,
+)
 from server.content.models import Collection, field_problems
 from server.content.photo_urls import PhotoUrlPolicy
-from server.content_cli.files import ID_KEY, ContentFileError, collection_file, read_documents
 
 # Firestore rejects longer document ids.
 _MAX_ID_BYTES = 1500
+
+# The values a JSON file can hold; Firestore also has timestamps, geopoints,
+# references and bytes.
+_JSON_SCALARS = (str, int, float, bool, type(None))
 
 # A collection's documents by id, in file order; the fields exclude "id".
 Documents = dict[str, dict[str, Any]]
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One problem, located as precisely as possible: file, then document, then field."""
-
-    file: Path
-    message: str
-    document: str | None = None  # the id, or "document 3 of 7" when it has none
-    field: str | None = None
-
-    def __str__(self) -> str:
-        place = [str(self.file), self.document, self.field]
-        return ": ".join([part for part in place if part] + [self.message])
+def _problem(
+    file: Path, message: str, document: str | None = None, field: str | None = None
+) -> str:
+    # Located as precisely as possible; `document` is "document 3 of 7" when it has no id.
+    return ": ".join([part for part in (str(file), document, field) if part] + [message])
 
 
-@dataclass
-class Validation:
-    content: dict[Collection, Documents] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    def summary(self) -> str:
-        total = sum(len(documents) for documents in self.content.values())
-        counts = ", ".join(
-            f"{collection.firestore_name} {len(documents)}"
-            for collection, documents in self.content.items()
-        )
-        return f"no problems in {total} documents ({counts})"
-
-
-def validate_content(content_dir: Path) -> Validation:
-    """Read every collection file of the folder, collecting all problems (never stopping early)."""
-    validation = Validation()
-    for collection in Collection:
-        path = collection_file(content_dir, collection)
-        documents, problems = _check_file(content_dir, collection, path)
-        validation.content[collection] = documents
-        validation.problems += problems
-    return validation
-
-
-def _check_file(
-    content_dir: Path, collection: Collection, path: Path
-) -> tuple[Documents, list[Problem]]:
-    try:
-        raw_documents = read_documents(path)
-    except ContentFileError as error:
-        return {}, [Problem(path, str(error))]
-    documents: Documents = {}
-    problems: list[Problem] = []
-    for position, raw in enumerate(raw_documents, start=1):
-        where = f"document {position} of {len(raw_documents)}"
-        if not isinstance(raw, dict):
-            found = type(raw).__name__
-            problems.append(Problem(path, f"should be a JSON object, found {found}", where))
-            continue
-        doc_id = document_id(raw)
-        if doc_id is None:
-            message = "is missing" if ID_KEY not in raw else "should be a non-empty string"
-            problems.append(Problem(path, message, where, ID_KEY))
-            continue
-        if doc_id in documents:
-            problems.append(
-                Problem(path, f"repeats an earlier document's id ({where})", doc_id, ID_KEY)
-            )
-            continue
-        fields = {name: value for name, value in raw.items() if name != ID_KEY}
-        documents[doc_id] = fields
-        problems += _document_problems(content_dir, collection, path, doc_id, fields)
-    return documents, problems
-
-
-def _document_problems(
-    content_dir: Path, collection: Collection, path: Path, doc_id: str, fields: dict[str, Any]
-) -> list[Problem]:
-    problems = [
-        Problem(path, message, doc_id, ID_KEY) for message in _firestore_id_problems(doc_id)
-    ]
+def validate_content(content_dir: Path) -> tuple[dict[Collection, Documents], list[str]]:
+    """Every collection file of the folder, and all their problems (never stopping early)."""
+    content: dict[Collection, Documents] = {}
+    problems: list[str] = []
     # The server's own rules, photoUrl included: an image under /images/ must be
     # a file of this folder's images/.
     photo_urls = PhotoUrlPolicy(images_dir=content_dir / IMAGES_FOLDER)
-    problems += [
-        Problem(path, problem.message, doc_id, problem.field)
-        for problem in field_problems(collection, fields, photo_urls)
-    ]
-    return problems
+    for collection in Collection:
+        path = collection_file(content_dir, collection)
+        documents: Documents = content.setdefault(collection, {})
+        try:
+            raw_documents = read_documents(path)
+        except ContentFileError as error:
+            problems.append(_problem(path, str(error)))
+            continue
+        for position, raw in enumerate(raw_documents, start=1):
+            where = f"document {position} of {len(raw_documents)}"
+            if not isinstance(raw, dict):
+                found = type(raw).__name__
+                problems.append(_problem(path, f"should be a JSON object, found {found}", where))
+                continue
+            doc_id = document_id(raw)
+            if doc_id is None:
+                message = "is missing" if ID_KEY not in raw else "should be a non-empty string"
+                problems.append(_problem(path, message, where, ID_KEY))
+                continue
+            if doc_id in documents:
+                message = f"repeats an earlier document's id ({where})"
+                problems.append(_problem(path, message, doc_id, ID_KEY))
+                continue
+            fields = {name: value for name, value in raw.items() if name != ID_KEY}
+            documents[doc_id] = fields
+            problems += [_problem(path, text, doc_id, ID_KEY) for text in _id_problems(doc_id)]
+            problems += [
+                _problem(path, problem.message, doc_id, problem.field)
+                for problem in field_problems(collection, fields, photo_urls)
+            ]
+    return content, problems
 
 
-def _firestore_id_problems(doc_id: str) -> list[str]:
+def _id_problems(doc_id: str) -> list[str]:
     # https://firebase.google.com/docs/firestore/quotas#collections_documents_and_fields
     problems = []
     if "/" in doc_id:
@@ -127,3 +93,27 @@ def _firestore_id_problems(doc_id: str) -> list[str]:
     if len(doc_id.encode("utf-8")) > _MAX_ID_BYTES:
         problems.append(f"is longer than Firestore's {_MAX_ID_BYTES} bytes")
     return problems
+
+
+def json_problems(content: dict[Collection, Documents]) -> list[str]:
+    """What Firestore's documents hold that a content file cannot."""
+    problems = []
+    for collection, documents in content.items():
+        for doc_id, fields in documents.items():
+            where = f"{collection.firestore_name}/{doc_id}"
+            if ID_KEY in fields:
+                # In the files "id" is the document id; a field of that name would clash.
+                problems.append(f"{where}: {ID_KEY}: a field named 'id' cannot be kept in a file")
+            for name, value in fields.items():
+                if kind := _non_json_kind(value):
+                    problems.append(f"{where}: {name}: a {kind} cannot be written as JSON")
+    return problems
+
+
+def _non_json_kind(value: object) -> str | None:
+    if isinstance(value, _JSON_SCALARS):
+        return None
+    if isinstance(value, list | dict):
+        items = value if isinstance(value, list) else value.values()
+        return next((kind for item in items if (kind := _non_json_kind(item))), None)
+    return type(value).__name__

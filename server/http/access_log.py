@@ -15,7 +15,7 @@ from typing import Any
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from server.content.reads import counting_reads
+from server.content.cache import counting_reads
 from server.logs import current_request_id
 
 logger = logging.getLogger("server.access")

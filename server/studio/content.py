@@ -23,13 +23,13 @@ from google.api_core import exceptions as google_errors
 from google.api_core.datetime_helpers import DatetimeWithNanoseconds
 from google.cloud import firestore
 
-from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, Collection
-from server.content_cli.files import (
+from server.content.local import (
     ID_KEY,
     collection_file,
     read_documents,
     write_text_atomically,
 )
+from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, Collection
 
 Fields = dict[str, str]
 

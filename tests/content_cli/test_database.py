@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from server.content_cli.database import ConfigurationError, target_project
+from server.content_cli.sync import ConfigurationError, target_project
 from server.settings import Settings
 
 

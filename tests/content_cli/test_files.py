@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from server.content.local import format_documents
 from server.content.models import Collection
-from server.content_cli.files import format_documents
 
 
 def test_documents_are_sorted_by_id_whatever_order_they_come_in() -> None:
