@@ -147,8 +147,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Middleware(
             SecurityHeaders,
             image_hosts=settings.image_hosts,
-            style_hashes=assets.style_hashes,
-            script_hashes=assets.script_hashes,
+            inline_style=assets.inline_css,
+            inline_script=assets.inline_boot,
         ),
         Middleware(
             RequestRules,
