@@ -218,6 +218,7 @@ class PageRenderer:
                     list_page=list_page,
                 )
             )
+        # No canonical URL, alternates or JSON-LD for a page search engines should not index.
         indexed = list_page.key != "notFound"
         # The same page in every language, English as the default (hreflang).
         alternates = [(locale.code, page.in_locale(locale)) for locale in LOCALES]
@@ -231,13 +232,11 @@ class PageRenderer:
             dir=catalogue["dir"],
             og_locale=catalogue["ogLocale"],
             canonical_url=self._base_url + page.path if indexed else None,
-            alternates=tuple(
-                (code, self._base_url + alternate.path) for code, alternate in alternates
-            )
-            if indexed
-            else (),
+            alternates=tuple((code, self._base_url + other.path) for code, other in alternates),
             image_url=image,
-            structured_data=json_for_script(structured_data.graph(*nodes)) if indexed else None,
+            structured_data=json_for_script({"@context": "https://schema.org", "@graph": nodes})
+            if indexed
+            else None,
         )
 
 
