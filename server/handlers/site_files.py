@@ -105,4 +105,3 @@ class SiteFiles:
             ' xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
             f"{''.join(entries)}</urlset>\n"
         )
-
