@@ -21,13 +21,12 @@ from server.content.factory import open_content
 from server.content.local import IMAGES_FOLDER
 from server.handlers.assets import AssetFiles, ContentImages
 from server.handlers.content_api import content_api
-from server.handlers.health import healthz, readyz
+from server.handlers.health import ReadinessCheck, healthz, readyz
 from server.handlers.images import ROUTE_PATH, photo_variant
 from server.handlers.pages import item_endpoint, not_found, page_endpoint
 from server.handlers.site_files import ICONS, SiteFiles
 from server.handlers.vitals import vitals_report
 from server.http.access_log import AccessLog
-from server.http.hosts import SiteHosts
 from server.http.rate_limit import TokenBuckets
 from server.http.request_rules import RequestRules
 from server.http.security_headers import SecurityHeaders
@@ -35,7 +34,6 @@ from server.images.factory import open_image_route
 from server.images.pipeline import PhotoPipeline
 from server.images.urls import PhotoKeys
 from server.logs import configure_logging
-from server.readiness import ReadinessCheck
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import ASSETS_URL, AssetManifest
 from server.rendering.page_renderer import PageRenderer, empty_page_data
@@ -149,12 +147,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Middleware(
             SecurityHeaders,
             image_hosts=settings.image_hosts,
-            style_hashes=assets.style_hashes,
-            script_hashes=assets.script_hashes,
+            inline_style=assets.inline_css,
+            inline_script=assets.inline_boot,
         ),
-        Middleware(SiteHosts, allowed_hosts=settings.allowed_hosts, probe_paths=PROBE_PATHS),
         Middleware(
             RequestRules,
+            allowed_hosts=settings.allowed_hosts,
+            probe_paths=PROBE_PATHS,
             canonical_paths=[page.path for page in PAGES],
             item_prefixes=[page.path for page in LIST_PAGES],
             post_paths=[VITALS_PATH] if settings.web_vitals else [],

@@ -75,7 +75,7 @@ def _one_line_grpc_errors(record: logging.LogRecord) -> bool:
     return True
 
 
-class SiteLogHandler(logging.Handler):
+class SiteLogHandler(logging.StreamHandler):  # type: ignore[type-arg]
     """Writes to whatever sys.stderr is at the time, as logging's last resort does.
 
     A handler holding the stream it found at start-up writes to a closed file
@@ -86,12 +86,8 @@ class SiteLogHandler(logging.Handler):
         request_id = current_request_id.get()
         if request_id is not None and getattr(record, "request_id", None) is None:
             record.request_id = request_id
-        try:
-            line = self.format(record)
-            sys.stderr.write(line + "\n")
-            sys.stderr.flush()
-        except Exception:
-            self.handleError(record)
+        self.stream = sys.stderr
+        super().emit(record)
 
 
 def configure_logging(*, level: str, log_format: LogFormat) -> None:

@@ -111,7 +111,6 @@ _CARDS = {entry["page"]: Collection(entry["cards"]) for entry in SITE["pages"] i
 LANDING = _BY_KEY[("landing", DEFAULT_LOCALE)]
 PROJECTS = _BY_KEY[("projects", DEFAULT_LOCALE)]
 COLLABRATIONS = _BY_KEY[("collabrations", DEFAULT_LOCALE)]
-NOT_FOUND = _BY_KEY[("notFound", DEFAULT_LOCALE)]
 
 # The pages with a route, in every language (404 pages are answers, not routes).
 PAGES: tuple[SitePage, ...] = tuple(page for page in _BY_KEY.values() if page.key != "notFound")
@@ -128,4 +127,4 @@ ITEM_ROUTE = "/{item_id}"
 
 def not_found_page(path: str) -> SitePage:
     """The 404 page in the language of the path asked for."""
-    return NOT_FOUND.in_locale(locale_of_path(path))
+    return _BY_KEY[("notFound", locale_of_path(path))]

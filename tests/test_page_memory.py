@@ -71,7 +71,7 @@ async def heap_after_renders(pool: RenderPool, page_data: str, renders: int) -> 
     for index in range(renders):  # card pages: the list with one card open
         await pool.render(f"/projects/p{index}", page_data)
     # Renders give the context back after a collection: wait for it.
-    context = pool.contexts()[0]
+    context = pool.contexts[0]
     await pool.render("/", big_page_data(0))
     return int(context.heap_stats()["total_heap_size"])
 

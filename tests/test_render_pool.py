@@ -74,14 +74,14 @@ async def test_a_render_past_its_time_limit_is_stopped(tmp_path: Path) -> None:
 async def test_the_pool_counts_a_context_being_replaced_as_missing_until_it_is_back(
     pool: RenderPool,
 ) -> None:
-    assert (pool.size, pool.contexts_alive) == (1, 1)
+    assert (pool.size, len(pool.contexts)) == (1, 1)
     with pytest.raises(RenderError):
         await pool.render("/projects", '{"company": null, "content": {}}')
-    assert pool.contexts_alive == 0  # the broken one is gone, the fresh one still warming
+    assert len(pool.contexts) == 0  # the broken one is gone, the fresh one still warming
     await pool.render("/projects", PAGE_DATA)  # waits for the fresh context
-    assert pool.contexts_alive == 1
+    assert len(pool.contexts) == 1
     await pool.close()
-    assert pool.contexts_alive == 0
+    assert len(pool.contexts) == 0
 
 
 def test_the_server_bundle_loads_in_bare_v8() -> None:

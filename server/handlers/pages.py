@@ -10,10 +10,14 @@ from starlette.responses import RedirectResponse, Response
 
 from server.compression import preferred_encoding
 from server.http.access_log import HTML_CACHE_STATE
-from server.http.caching import NO_STORE
-from server.http.page_response import page_response
+from server.http.caching import NO_STORE, PAGE
 from server.rendering.manifest import ASSETS_URL
-from server.rendering.page_renderer import ContentUnavailable, PageRenderer, UnknownItem
+from server.rendering.page_renderer import (
+    ContentUnavailable,
+    PageRender,
+    PageRenderer,
+    UnknownItem,
+)
 from server.rendering.render_pool import RenderError
 from server.site_map import ItemPage, SitePage, not_found_page
 
@@ -33,7 +37,20 @@ async def _render(request: Request, page: SitePage | ItemPage, *, status_code: i
         rendered = renderer.render_fallback(list_page, encoding=encoding)
         status_code = 500
     setattr(request.state, HTML_CACHE_STATE, "hit" if rendered.from_cache else "miss")
-    return page_response(request, rendered, status_code=status_code)
+    return _response(request, rendered, status_code=status_code)
+
+
+def _response(request: Request, rendered: PageRender, *, status_code: int) -> Response:
+    """A rendered page, in the encoding it was asked for; 304 when the browser already has it."""
+    headers = {"Cache-Control": PAGE if status_code == 200 else NO_STORE, "Vary": "Accept-Encoding"}
+    if status_code == 200:
+        headers["ETag"] = rendered.page.etag
+        etags = request.headers.get("if-none-match", "").split(",")
+        if rendered.page.etag in {tag.strip().removeprefix("W/") for tag in etags}:
+            return Response(status_code=304, headers=headers)
+    if rendered.encoding is not None:
+        headers["Content-Encoding"] = rendered.encoding
+    return Response(rendered.body, status_code=status_code, headers=headers, media_type="text/html")
 
 
 def page_endpoint(page: SitePage) -> Endpoint:

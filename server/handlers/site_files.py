@@ -16,7 +16,7 @@ from starlette.responses import FileResponse, Response
 
 from server.company import Company
 from server.content.cache import ContentCache
-from server.content.models import CardItem, Collection
+from server.content.models import CardItem
 from server.http.caching import PAGE, SITE_FILE
 from server.i18n import LOCALES
 from server.site_facts import THEME
@@ -71,7 +71,13 @@ class SiteFiles:
                 collection: [item.id for item in snapshot.items if isinstance(item, CardItem)]
                 for collection, snapshot in zip(collections, snapshots, strict=True)
             }
-            self._sitemap = (versions, self._sitemap_xml(_site_pages(ids)))
+            # Every page in every language, each list page followed by its cards' pages.
+            pages: list[SitePage | ItemPage] = []
+            for page in PAGES:
+                pages.append(page)
+                if page.cards is not None:
+                    pages.extend(ItemPage(page, item_id) for item_id in ids[page.cards])
+            self._sitemap = (versions, self._sitemap_xml(pages))
         # Cached as the pages are: it changes when they do.
         headers = {"Cache-Control": PAGE}
         return Response(self._sitemap[1], media_type="application/xml", headers=headers)
@@ -99,13 +105,3 @@ class SiteFiles:
             ' xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
             f"{''.join(entries)}</urlset>\n"
         )
-
-
-def _site_pages(ids: dict[Collection, list[str]]) -> list[SitePage | ItemPage]:
-    """Every page in both languages, each list page followed by its cards' pages."""
-    listed: list[SitePage | ItemPage] = []
-    for page in PAGES:
-        listed.append(page)
-        if page.cards is not None:
-            listed.extend(ItemPage(page, item_id) for item_id in ids.get(page.cards, []))
-    return listed

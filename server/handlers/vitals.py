@@ -90,11 +90,8 @@ async def vitals_report(request: Request) -> Response:
     media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if media_type not in BEACON_MEDIA_TYPES:
         raise HTTPException(415, "Unsupported Media Type")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_REPORT_BYTES:
-        raise HTTPException(413, "Content Too Large")
     body = bytearray()
-    # Counted as it arrives: a chunked body has no length to check up front.
+    # Counted as it arrives, whatever Content-Length says (a chunked body has none).
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_REPORT_BYTES:

@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Iterable
 from typing import Any
 
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.content.cache import counting_reads
@@ -26,14 +26,6 @@ REQUEST_ID_HEADER = "X-Request-ID"
 _SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 # The request state key the page handlers set to "hit" or "miss".
 HTML_CACHE_STATE = "html_cache"
-
-
-def incoming_request_id(scope: Scope) -> str | None:
-    for name, value in scope["headers"]:
-        if name == b"x-request-id":
-            text = value.decode("latin-1")
-            return text if _SANE_REQUEST_ID.fullmatch(text) else None
-    return None
 
 
 def _printable(path: str) -> str:
@@ -52,7 +44,8 @@ class AccessLog:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        request_id = incoming_request_id(scope) or uuid.uuid4().hex
+        incoming = Headers(scope=scope).get("x-request-id", "")
+        request_id = incoming if _SANE_REQUEST_ID.fullmatch(incoming) else uuid.uuid4().hex
         # The handlers' request.state is this dict: they leave html_cache in it.
         state = scope.setdefault("state", {})
         # If the app raises before it answers, the server answers 500.

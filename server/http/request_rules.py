@@ -1,10 +1,16 @@
-"""Rules every request meets before routing: methods, path length, canonical case."""
+"""Rules every request meets before routing: host, methods, path length, canonical case.
+
+The Host check (ALLOWED_HOSTS) spares the health probes: platforms probe an
+instance at its own address (`Host: 10.0.3.7:8000`), and a probe refused with
+400 would take a healthy instance out of service.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from starlette.datastructures import URL
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -21,12 +27,16 @@ class RequestRules:
         self,
         app: ASGIApp,
         *,
+        allowed_hosts: Iterable[str],
+        probe_paths: Iterable[str],
         canonical_paths: Iterable[str],
         item_prefixes: Iterable[str] = (),
         post_paths: Iterable[str] = (),
         post_prefixes: Iterable[str] = (),
     ) -> None:
         self.app = app
+        self._host_checked = TrustedHostMiddleware(self._apply, allowed_hosts=list(allowed_hosts))
+        self._probe_paths = frozenset(probe_paths)
         # "/collabrations" (any case) -> "/Collabrations"
         self._canonical = {path.lower(): path for path in canonical_paths}
         # The pages whose items live one segment below them (/projects/{id}):
@@ -41,7 +51,12 @@ class RequestRules:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
-            return
+        elif scope["path"] in self._probe_paths:
+            await self._apply(scope, receive, send)
+        else:
+            await self._host_checked(scope, receive, send)
+
+    async def _apply(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = self._refusal(scope)
         if response is None:
             await self.app(scope, receive, send)

@@ -39,9 +39,8 @@ class PageMeta:
     lang: str
     dir: str
     og_locale: str
-    # (hreflang, absolute URL) of the page in each language.
+    # (hreflang, absolute URL) of the page in each language, linked when it has a canonical URL.
     alternates: tuple[tuple[str, str], ...]
-    # Absolute URLs; no canonical URL for pages search engines should not index.
     canonical_url: str | None
     image_url: str
     # schema.org JSON-LD, already escaped for a script element.

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,12 +16,6 @@ class BundlesMissingError(RuntimeError):
 
 class NotInlinableError(RuntimeError):
     """A built stylesheet or script holds text that would end its element."""
-
-
-def _csp_hash(text: str) -> str:
-    """The CSP source ('sha256-...') that allows exactly this inline text."""
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,16 +37,6 @@ class AssetManifest:
     studio_scripts: dict[str, str]
 
     @property
-    def style_hashes(self) -> tuple[str, ...]:
-        """CSP sources that allow the inline stylesheet and nothing else."""
-        return (_csp_hash(self.inline_css),) if self.inline_css else ()
-
-    @property
-    def script_hashes(self) -> tuple[str, ...]:
-        """CSP sources that allow the inline boot script and nothing else."""
-        return (_csp_hash(self.inline_boot),) if self.inline_boot else ()
-
-    @property
     def site_code(self) -> str:
         """The entry, then the chunks it imports, as the boot script reads them."""
         return " ".join(dict.fromkeys((self.script, *self.modulepreload)))
@@ -62,19 +44,21 @@ class AssetManifest:
     @classmethod
     def load(cls, bundles_dir: Path) -> AssetManifest:
         path = bundles_dir / "manifest.json"
+
+        def text(url: str) -> str:
+            return (bundles_dir / "client" / url.removeprefix(ASSETS_URL)).read_text("utf-8")
+
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+            stylesheets = tuple(raw["stylesheets"])
+            inline_css = "".join(text(url).strip() + "\n" for url in stylesheets).strip()
+            inline_boot = text(raw["boot"]).strip()
+        except FileNotFoundError as error:
             raise BundlesMissingError(
-                f"{path} is missing: build the front end first (uv run python build.py)"
+                f"{error.filename} is missing: build the front end (uv run python build.py)"
             ) from None
-        stylesheets = tuple(raw["stylesheets"])
-        inline_css = "".join(
-            _read_asset(bundles_dir, url).strip() + "\n" for url in stylesheets
-        ).strip()
-        inline_boot = _read_asset(bundles_dir, raw["boot"]).strip()
-        for kind, text in (("a stylesheet", inline_css), ("the boot script", inline_boot)):
-            if "</" in text:
+        for kind, inline in (("a stylesheet", inline_css), ("the boot script", inline_boot)):
+            if "</" in inline:
                 raise NotInlinableError(f"{path}: {kind} contains '</', not inlinable")
         return cls(
             script=raw["script"],
@@ -95,14 +79,3 @@ class AssetManifest:
             url for urls in (*self.fonts.values(), *self.next_page_fonts.values()) for url in urls
         ]
         return {self.script, *self.stylesheets, *self.modulepreload, *fonts}
-
-
-def _read_asset(bundles_dir: Path, url: str) -> str:
-    """The text of a client file the manifest names by URL (/assets/...)."""
-    path = bundles_dir / "client" / url.removeprefix(ASSETS_URL)
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BundlesMissingError(
-            f"{path} is missing: build the front end again (uv run python build.py)"
-        ) from None

@@ -88,21 +88,6 @@ class PageRenderer:
         # and the photos' keys, which change with the image files), and the
         # result. With a bound of 0 (HTML_CACHE=off), no page is kept.
         self._pages = RenderedPageCache(max_bytes=cache_bytes)
-        # Each collection's cards by id, for the snapshot version they were indexed from.
-        self._card_indexes: dict[Collection, tuple[int, dict[str, CardItem]]] = {}
-
-    async def page_data(self, page: SitePage) -> dict[str, Any]:
-        """The data the page is rendered and hydrated with, from the content cache."""
-        snapshots = await self._snapshots(page)
-        return self._page_data(page, snapshots, await self._keys(snapshots))
-
-    async def _snapshots(self, page: SitePage) -> list[Snapshot]:
-        return list(await asyncio.gather(*(self._content.get(c) for c in page.collections)))
-
-    async def _keys(self, snapshots: list[Snapshot]) -> dict[str, str]:
-        return await self._photo_keys.keys_for(
-            item.photoUrl for snapshot in snapshots for item in snapshot.items
-        )
 
     async def render(self, page: SitePage | ItemPage, *, encoding: str | None = None) -> PageRender:
         """The page's HTML in `encoding` (br, gzip or None). An item page is its
@@ -110,7 +95,7 @@ class PageRenderer:
         no such id, ContentUnavailable when it cannot be read. RenderError when
         React fails in V8."""
         list_page = page.list_page if isinstance(page, ItemPage) else page
-        snapshots = await self._snapshots(list_page)
+        snapshots = await asyncio.gather(*(self._content.get(c) for c in list_page.collections))
         versions = tuple(snapshot.version for snapshot in snapshots)
         # Without a generation, the photos' keys must be worked out (a stat per
         # local photo) before the page's identity is known: the lookup waits.
@@ -120,7 +105,9 @@ class PageRenderer:
             if cached is not None:
                 return self._answer(page.path, cached, encoding, from_cache=True)
         card = self._card(page, snapshots) if isinstance(page, ItemPage) else None
-        keys = await self._keys(snapshots)
+        keys = await self._photo_keys.keys_for(
+            item.photoUrl for snapshot in snapshots for item in snapshot.items
+        )
         identity = (versions, keys if generation is None else generation)
         if generation is None:
             cached = self._pages.get(page.path, identity)
@@ -148,11 +135,10 @@ class PageRenderer:
     def _card(self, item_page: ItemPage, snapshots: list[Snapshot]) -> CardItem:
         collection = item_page.collection
         snapshot = snapshots[item_page.list_page.collections.index(collection)]
-        indexed = self._card_indexes.get(collection)
-        if indexed is None or indexed[0] != snapshot.version:
-            cards = {item.id: item for item in snapshot.items if isinstance(item, CardItem)}
-            indexed = self._card_indexes[collection] = (snapshot.version, cards)
-        card = indexed[1].get(item_page.item_id)
+        card = next(
+            (c for c in snapshot.items if isinstance(c, CardItem) and c.id == item_page.item_id),
+            None,
+        )
         if card is None:
             if snapshot.error is not None:
                 raise ContentUnavailable(snapshot.error)
@@ -232,6 +218,7 @@ class PageRenderer:
                     list_page=list_page,
                 )
             )
+        # No canonical URL, alternates or JSON-LD for a page search engines should not index.
         indexed = list_page.key != "notFound"
         # The same page in every language, English as the default (hreflang).
         alternates = [(locale.code, page.in_locale(locale)) for locale in LOCALES]
@@ -245,13 +232,11 @@ class PageRenderer:
             dir=catalogue["dir"],
             og_locale=catalogue["ogLocale"],
             canonical_url=self._base_url + page.path if indexed else None,
-            alternates=tuple(
-                (code, self._base_url + alternate.path) for code, alternate in alternates
-            )
-            if indexed
-            else (),
+            alternates=tuple((code, self._base_url + other.path) for code, other in alternates),
             image_url=image,
-            structured_data=json_for_script(structured_data.graph(*nodes)) if indexed else None,
+            structured_data=json_for_script({"@context": "https://schema.org", "@graph": nodes})
+            if indexed
+            else None,
         )
 
 

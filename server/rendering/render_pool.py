@@ -44,12 +44,14 @@ class RenderPool:
     def __init__(
         self, bundle_source: str, *, size: int, warm_up: WarmUp, timeout_seconds: float
     ) -> None:
-        self._size = size
+        # The number of contexts the pool is meant to hold.
+        self.size = size
         self._bundle_source = bundle_source
         self._warm_up = warm_up
         self._timeout = timeout_seconds
         self._idle: asyncio.Queue[MiniRacer] = asyncio.Queue()
-        self._contexts: list[MiniRacer] = []
+        # Created and warmed, idle or rendering; one being replaced is not counted.
+        self.contexts: list[MiniRacer] = []
         # Collections and replacements of contexts, after the render that asked.
         self._background: set[asyncio.Task[None]] = set()
 
@@ -63,7 +65,7 @@ class RenderPool:
         started = time.perf_counter()
         for _ in range(size):
             context = await anyio.to_thread.run_sync(pool._new_context)
-            pool._contexts.append(context)
+            pool.contexts.append(context)
             pool._idle.put_nowait(context)
         logger.info(
             "Render pool ready: %d V8 contexts in %.0f ms",
@@ -71,20 +73,6 @@ class RenderPool:
             (time.perf_counter() - started) * 1000,
         )
         return pool
-
-    @property
-    def size(self) -> int:
-        """The number of contexts the pool is meant to hold."""
-        return self._size
-
-    @property
-    def contexts_alive(self) -> int:
-        """Contexts created and warmed, idle or rendering; one being replaced is not counted."""
-        return len(self._contexts)
-
-    def contexts(self) -> list[MiniRacer]:
-        """The contexts, for measuring their heaps (tests/test_page_memory.py)."""
-        return list(self._contexts)
 
     def _new_context(self) -> MiniRacer:
         # V8's process-wide set-up is not safe to race: two contexts created
@@ -117,7 +105,7 @@ class RenderPool:
                     # A context that threw or was stopped mid-render may hold
                     # broken state: replace it. It stops counting as alive now,
                     # not when the task gets to run.
-                    self._contexts.remove(context)
+                    self.contexts.remove(context)
                 # In the background, after the response: the context waits, not the visitor.
                 work = self._collect(context) if healthy else self._replace(context)
                 task = asyncio.get_running_loop().create_task(work)
@@ -127,7 +115,7 @@ class RenderPool:
     async def _replace(self, broken: MiniRacer) -> None:
         await anyio.to_thread.run_sync(_close_after_termination, broken)
         fresh = await anyio.to_thread.run_sync(self._new_context)
-        self._contexts.append(fresh)
+        self.contexts.append(fresh)
         self._idle.put_nowait(fresh)
         logger.info("Replaced a V8 context after a failed render")
 
@@ -154,9 +142,9 @@ class RenderPool:
     async def close(self) -> None:
         for task in list(self._background):
             await task
-        for context in self._contexts:
+        for context in self.contexts:
             context.close()
-        self._contexts.clear()
+        self.contexts.clear()
 
 
 def _close_after_termination(context: MiniRacer) -> None:

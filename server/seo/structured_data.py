@@ -113,7 +113,3 @@ def card_page(
             ],
         },
     }
-
-
-def graph(*nodes: JsonLd) -> JsonLd:
-    return {"@context": "https://schema.org", "@graph": list(nodes)}
