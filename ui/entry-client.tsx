@@ -7,25 +7,15 @@ import { pageFor, routePattern } from "./routes/routes";
 import type { PageData } from "./types";
 import "./styles/site.css";
 
-function readPageData(): PageData {
-  const element = document.getElementById("page-data");
-  if (element?.textContent == null) {
-    throw new Error("The server did not inline #page-data");
-  }
-  return JSON.parse(element.textContent) as PageData;
-}
-
 function hydrate(): void {
-  const pageData = readPageData();
-  const root = document.getElementById("root");
-  if (root === null) throw new Error("No #root element to hydrate");
+  const pageData = JSON.parse(document.getElementById("page-data")!.textContent) as PageData;
   // The server's HTML is already on screen and its links work: hydration is
   // not urgent. As a transition React yields to the browser every few
   // milliseconds instead of holding the main thread for the whole tree, which
   // on a slow phone is one long task that delays the visitor's first tap.
   startTransition(() => {
     hydrateRoot(
-      root,
+      document.getElementById("root")!,
       <StrictMode>
         <PageDataContext.Provider value={pageData}>
           <BrowserRouter>

@@ -6,8 +6,6 @@
 // the cache for every page after. The stylesheet names them only under
 // <html data-fonts="cached">, which a page sets before its first layout once
 // a visit has fetched them: the text never changes face while on screen.
-import { appendLink } from "./links";
-
 const CACHED_KEY = "site-fonts-cached";
 
 function wantedFonts(): string {
@@ -30,7 +28,8 @@ export function applyCachedFonts(): void {
   // Read from the disk cache now, before the first layout asks for them:
   // `font-display: optional` only uses a face that is there at once.
   for (const href of wanted.split(" ")) {
-    appendLink({ rel: "preload", as: "font", type: "font/woff2", crossOrigin: "anonymous", href });
+    const link = { rel: "preload", as: "font", type: "font/woff2", crossOrigin: "anonymous", href };
+    document.head.append(Object.assign(document.createElement("link"), link));
   }
 }
 

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { cardText } from "../data/localizedItem";
 import { useLocale } from "../i18n/locale";
 import { photoSquare } from "../data/photoSources";
+import { isPlainClick } from "../routes/routes";
 import type { CardItem } from "../types";
-import { isPlainClick } from "./CardGrid";
 import { ShareActions } from "./ShareActions";
 
 // 400 px, or the width of a narrow phone less the dialog's margins (styles/site.css).

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { CollectionItems, CollectionName } from "../types";
-import { FETCH_ERROR_PREFIX } from "../data/errorMessages";
 import { usePageData } from "../data/PageDataContext";
+import site from "../site.json";
 
 // Collections already fetched in this tab, so client navigation back and
 // forth does not refetch. Seeded from the server's inlined data.
@@ -41,7 +41,8 @@ export function useCollection<N extends CollectionName>(name: N): CollectionItem
         if (current) setItems(fetched);
       },
       (error: unknown) => {
-        console.error(FETCH_ERROR_PREFIX[name], error);
+        // The spec's exact console text, from site.json: the server logs the same prefix.
+        console.error(site.collections[name].fetchError, error);
       },
     );
     return () => {

@@ -3,6 +3,7 @@
 // Every page exists in English at its path and in Arabic under /ar. Each card
 // of a list page has its own address one segment below it (/projects/{id}):
 // the list with that card open.
+import type { MouseEvent } from "react";
 import { LOCALES, localized } from "../i18n/locale";
 import type { Messages } from "../i18n/messages";
 import site from "../site.json";
@@ -72,4 +73,9 @@ export function routePattern(pathname: string): string {
   const route = routeFor(pathname);
   if (route === undefined || route.path === pathname) return pathname;
   return `${route.path}/{item_id}`;
+}
+
+/** A click the page handles itself; others (new tab, new window) go to the link. */
+export function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
