@@ -41,12 +41,13 @@ function useScrollToTopOnNavigation(): void {
   }, [pagePath]);
 }
 
-// The server sets <html lang dir> and <title>; after client-side navigation
-// (the language switcher among it) the document follows the page.
-function useDocumentLanguageAndTitle(): void {
+export function App() {
   const { pathname } = useLocation();
-  const { messages } = useLocale();
   const { company } = usePageData();
+  const { messages } = useLocale();
+  useScrollToTopOnNavigation();
+  // The server sets <html lang dir> and <title>; after client-side navigation
+  // (the language switcher among it) the document follows the page.
   useEffect(() => {
     const root = document.documentElement;
     root.lang = messages.meta.lang;
@@ -56,13 +57,6 @@ function useDocumentLanguageAndTitle(): void {
     const page = messages.pages[pageFor(pathname)];
     showTitle(pageTitle(pageFor(pathname) === "landing", page.title, company.name));
   }, [pathname, messages, company.name]);
-}
-
-export function App() {
-  const { company } = usePageData();
-  const { messages } = useLocale();
-  useScrollToTopOnNavigation();
-  useDocumentLanguageAndTitle();
   // <html data-hydrated> once the page runs its own code: the moment a click
   // opens a card in place rather than following its link (the browser tests wait for it).
   useEffect(() => {

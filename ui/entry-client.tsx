@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
 import { PageDataContext } from "./data/PageDataContext";
-import { pageFor, routePattern } from "./routes/routes";
+import { routeFor } from "./routes/routes";
 import type { PageData } from "./types";
 import "./styles/site.css";
 
@@ -32,11 +32,13 @@ function hydrate(): void {
 // and not at all when off or on a page that is not one of the site's routes.
 function loadVitalsReporter(): void {
   const endpoint = document.querySelector<HTMLMetaElement>('meta[name="vitals-endpoint"]')?.content;
-  if (!endpoint || pageFor(window.location.pathname) === "notFound") return;
+  const { pathname } = window.location;
+  const route = routeFor(pathname);
+  if (!endpoint || route === undefined) return;
   // The route the visitor landed on: LCP belongs to it, and INP and CLS are
   // settled when the page is hidden, whatever route it shows by then. A
-  // card's page counts as its route (/projects/{item_id}), not one per card.
-  const path = routePattern(window.location.pathname);
+  // card's page counts as its route (/projects/{item_id}), as the server names it.
+  const path = route.path === pathname ? pathname : `${route.path}/{item_id}`;
   void import("./vitals").then(({ reportWebVitals }) => reportWebVitals(endpoint, path));
 }
 

@@ -1,12 +1,8 @@
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { prepareScrolling, scrollToSection, type SectionId } from "../lib/sections";
+import { prepareScrolling, scrollToSection } from "../lib/sections";
 import { LOCALES, localized, unlocalized, useLocale } from "../i18n/locale";
 import { CATALOGUES, format } from "../i18n/messages";
-import { isPlainClick, pagePath, sectionPath } from "../routes/routes";
-
-export interface ScrollRequest {
-  scrollTo: SectionId;
-}
+import { isPlainClick, pagePath } from "../routes/routes";
 
 export function Header({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
@@ -14,7 +10,6 @@ export function Header({ companyName }: { companyName: string }) {
   const { locale, messages, to } = useLocale();
   const text = messages.header;
   const home = to(pagePath("landing"));
-  const here = unlocalized(pathname);
 
   return (
     <header className="site-header">
@@ -46,7 +41,7 @@ export function Header({ companyName }: { companyName: string }) {
           {(["about", "contact"] as const).map((section) => (
             <a
               key={section}
-              href={to(sectionPath(section))}
+              href={to(`${pagePath("landing")}#${section}`)}
               className="site-nav__link"
               onPointerEnter={prepareScrolling}
               onFocus={prepareScrolling}
@@ -54,7 +49,7 @@ export function Header({ companyName }: { companyName: string }) {
                 if (!isPlainClick(event)) return;
                 event.preventDefault();
                 if (pathname === home) void scrollToSection(section);
-                else void navigate(home, { state: { scrollTo: section } satisfies ScrollRequest });
+                else void navigate(home, { state: { scrollTo: section } });
               }}
             >
               {text[section]}
@@ -70,7 +65,7 @@ export function Header({ companyName }: { companyName: string }) {
               return (
                 <li key={other}>
                   <Link
-                    to={localized(other, here)}
+                    to={localized(other, unlocalized(pathname))}
                     className="site-languages__link"
                     lang={meta.lang}
                     hrefLang={meta.lang}

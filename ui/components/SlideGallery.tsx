@@ -69,7 +69,6 @@ export function SlideGallery({ slides }: { slides: SlideImage[] }) {
       <ImageGallery
         ref={gallery}
         items={items}
-        // Not for visitors who ask for reduced motion (in the browser; the server cannot know).
         autoPlay={
           typeof window === "undefined" || !matchMedia("(prefers-reduced-motion: reduce)").matches
         }

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
+import { usePageData } from "../data/PageDataContext";
 import { useLocale } from "../i18n/locale";
 
 // How far from the viewport the player starts loading.
 const NEAR_PX = 600;
 
-export function VideoSection({ videoId, title }: { videoId: string; title: string }) {
+export function VideoSection() {
+  const { videoId, videoTitle: title } = usePageData().company;
   const { messages } = useLocale();
   const frame = useRef<HTMLDivElement>(null);
   // The player (a document from another origin, a new connection, its own
