@@ -1,4 +1,4 @@
-"""The favicon set, drawn from the header's cut-stone mark (ui/components/Logo.tsx).
+"""The favicon set, drawn from the header's cut-stone mark (ui/components/Header.tsx).
 
 Usage: uv run python scripts/generate_icons.py  (writes server/static/)
 """

@@ -8,7 +8,7 @@ current browser decodes, and as JPEG for the rest.
 
 Run:  uv run python scripts/hero_images.py
 Input: ui/assets/hero-marble.jpg, ui/assets/hero-marble-narrow.jpg.
-Output: ui/assets/hero/*.{avif,jpg}, committed; ui/components/HeroPhoto.tsx
+Output: ui/assets/hero/*.{avif,jpg}, committed; ui/components/Hero.tsx
 imports them (esbuild names each by its content hash).
 """
 

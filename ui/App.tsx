@@ -1,11 +1,24 @@
-import { Suspense, useEffect, useRef } from "react";
+import { type ComponentType, Suspense, useEffect, useRef } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-import { PAGE_COMPONENTS } from "./routes/pageComponents";
+import { CardListPage } from "./components/CardListPage";
 import { Header } from "./components/Header";
 import { usePageData } from "./data/PageDataContext";
 import { useLocale } from "./i18n/locale";
 import { pageTitle, showTitle } from "./lib/documentTitle";
-import { pageFor, ROUTES, routeFor } from "./routes/routes";
+import { LandingPage } from "./pages/LandingPage";
+import { NotFoundPage } from "./pages/NotFoundPage";
+import { type PageKey, pageFor, ROUTES, routeFor } from "./routes/routes";
+
+// Every page is in the entry bundle, server and browser alike: together they
+// weigh less than the round trip a page chunk of its own would cost before
+// hydration. The heavy parts below the fold (the slider's gallery, smooth
+// scrolling, web vitals) are what the browser loads later.
+const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
+  landing: LandingPage,
+  projects: () => <CardListPage collection="projects" />,
+  collabrations: () => <CardListPage collection="collabrations" />,
+  notFound: NotFoundPage,
+};
 
 // A new page starts at the top, as a full page load would. Not on the first
 // render: that is the page load itself, which may be a deep link (/#about).
@@ -28,12 +41,13 @@ function useScrollToTopOnNavigation(): void {
   }, [pagePath]);
 }
 
-// The server sets <html lang dir> and <title>; after client-side navigation
-// (the language switcher among it) the document follows the page.
-function useDocumentLanguageAndTitle(): void {
+export function App() {
   const { pathname } = useLocation();
-  const { messages } = useLocale();
   const { company } = usePageData();
+  const { messages } = useLocale();
+  useScrollToTopOnNavigation();
+  // The server sets <html lang dir> and <title>; after client-side navigation
+  // (the language switcher among it) the document follows the page.
   useEffect(() => {
     const root = document.documentElement;
     root.lang = messages.meta.lang;
@@ -43,23 +57,11 @@ function useDocumentLanguageAndTitle(): void {
     const page = messages.pages[pageFor(pathname)];
     showTitle(pageTitle(pageFor(pathname) === "landing", page.title, company.name));
   }, [pathname, messages, company.name]);
-}
-
-// <html data-hydrated> once the page runs its own code (ui/boot/boot.ts starts it
-// after the first paint): the moment a click opens a card in place rather than
-// following its link, which the browser tests wait for.
-function useMarkHydrated(): void {
+  // <html data-hydrated> once the page runs its own code: the moment a click
+  // opens a card in place rather than following its link (the browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
-}
-
-export function App() {
-  const { company } = usePageData();
-  const { messages } = useLocale();
-  useScrollToTopOnNavigation();
-  useDocumentLanguageAndTitle();
-  useMarkHydrated();
   return (
     <>
       <a className="skip-link" href="#main">

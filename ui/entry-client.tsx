@@ -3,29 +3,19 @@ import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
 import { PageDataContext } from "./data/PageDataContext";
-import { pageFor, routePattern } from "./routes/routes";
+import { routeFor } from "./routes/routes";
 import type { PageData } from "./types";
 import "./styles/site.css";
 
-function readPageData(): PageData {
-  const element = document.getElementById("page-data");
-  if (element?.textContent == null) {
-    throw new Error("The server did not inline #page-data");
-  }
-  return JSON.parse(element.textContent) as PageData;
-}
-
 function hydrate(): void {
-  const pageData = readPageData();
-  const root = document.getElementById("root");
-  if (root === null) throw new Error("No #root element to hydrate");
+  const pageData = JSON.parse(document.getElementById("page-data")!.textContent) as PageData;
   // The server's HTML is already on screen and its links work: hydration is
   // not urgent. As a transition React yields to the browser every few
   // milliseconds instead of holding the main thread for the whole tree, which
   // on a slow phone is one long task that delays the visitor's first tap.
   startTransition(() => {
     hydrateRoot(
-      root,
+      document.getElementById("root")!,
       <StrictMode>
         <PageDataContext.Provider value={pageData}>
           <BrowserRouter>
@@ -42,11 +32,13 @@ function hydrate(): void {
 // and not at all when off or on a page that is not one of the site's routes.
 function loadVitalsReporter(): void {
   const endpoint = document.querySelector<HTMLMetaElement>('meta[name="vitals-endpoint"]')?.content;
-  if (!endpoint || pageFor(window.location.pathname) === "notFound") return;
+  const { pathname } = window.location;
+  const route = routeFor(pathname);
+  if (!endpoint || route === undefined) return;
   // The route the visitor landed on: LCP belongs to it, and INP and CLS are
   // settled when the page is hidden, whatever route it shows by then. A
-  // card's page counts as its route (/projects/{item_id}), not one per card.
-  const path = routePattern(window.location.pathname);
+  // card's page counts as its route (/projects/{item_id}), as the server names it.
+  const path = route.path === pathname ? pathname : `${route.path}/{item_id}`;
   void import("./vitals").then(({ reportWebVitals }) => reportWebVitals(endpoint, path));
 }
 

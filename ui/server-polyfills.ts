@@ -21,9 +21,6 @@ if (typeof scope.MessageChannel !== "function") {
       const target = this.other;
       setTimeout(() => target?.onmessage?.({ data }), 0);
     }
-    close(): void {
-      this.onmessage = null;
-    }
   }
   scope.MessageChannel = class {
     port1 = new TimeoutMessagePort();

@@ -5,10 +5,28 @@
 // are links, a card's page opens its dialog as a modal, Close is a link.
 import { makeCardDialogModal } from "./cardDialog";
 import { fetchFontsForNextPage, applyCachedFonts } from "./nextPageFonts";
-import { startSiteCode } from "./siteCode";
 
 // A page whose photos crawl in still gets its code soon after it is parsed.
 const LATEST_CODE_START_MS = 1000;
+
+let started = false;
+
+// The entry module and the chunks it imports, named in <meta name="site-code"> (entry first).
+function startSiteCode(): void {
+  if (started) return;
+  started = true;
+  const [entry, ...chunks] =
+    document.querySelector<HTMLMetaElement>('meta[name="site-code"]')?.content.split(" ") ?? [];
+  if (!entry) return;
+  const script = document.createElement("script");
+  script.type = "module";
+  script.src = entry;
+  document.head.append(script);
+  // The chunks are fetched alongside the entry, not a round trip later once it is parsed.
+  for (const href of chunks) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  }
+}
 
 // Once the page has loaded and painted (`load` can come before the first paint).
 function afterLoadAndFirstPaint(): void {

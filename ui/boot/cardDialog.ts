@@ -1,14 +1,9 @@
-// A card's page (/projects/{id}) comes with its dialog open but not modal, so
-// that it shows without JavaScript. Here, before the site's code, it becomes a
-// modal as soon as the parser has read it (before the first paint: a
-// MutationObserver's callback runs before the browser renders): focus inside,
-// the page behind inert, Escape closes. Close is a link to the list, and a
-// close by Escape follows it: before hydration the browser loads the list;
-// after it, the site's code handles the click (the dialog is already shut).
-
-// The card's dialog (components/CardModal.tsx) and its Close link.
-const OPEN_DIALOG = "dialog.card-modal[open]";
-const CLOSE_LINK = ".card-modal__close a";
+// A card's page (/projects/{id}) comes with its dialog (components/CardModal.tsx)
+// open but not modal, so that it shows without JavaScript. Here, before the
+// site's code, it becomes a modal as soon as the parser has read it (a
+// MutationObserver's callback runs before the browser renders). A close by
+// Escape follows Close, a link to the list: before hydration the browser loads
+// the list; after it, the site's code handles the click.
 
 export function makeCardDialogModal(): void {
   if (takeOver()) return;
@@ -21,7 +16,7 @@ export function makeCardDialogModal(): void {
 
 /** True once there is nothing left to wait for: the dialog is modal, or the page has none. */
 function takeOver(): boolean {
-  const dialog = document.querySelector<HTMLDialogElement>(OPEN_DIALOG);
+  const dialog = document.querySelector<HTMLDialogElement>("dialog.card-modal[open]");
   // Its Close link parsed: showModal() can focus it.
   if (dialog?.querySelector("[autofocus]") == null) return document.readyState !== "loading";
   // A dialog open but not modal cannot be made modal as it is.
@@ -29,7 +24,7 @@ function takeOver(): boolean {
   dialog.showModal();
   dialog.addEventListener("close", () => {
     // Not the close from takeOver() itself (it is still open then).
-    if (!dialog.open) dialog.querySelector<HTMLAnchorElement>(CLOSE_LINK)?.click();
+    if (!dialog.open) dialog.querySelector<HTMLAnchorElement>(".card-modal__close a")?.click();
   });
   return true;
 }

@@ -1,13 +1,9 @@
-// Faces a page leaves out of its first view and fetches for the next one
-// (the Arabic pages' Amiri and Noto Sans Arabic, named in
-// <meta name="next-page-fonts">; their weight is in docs/architecture.md). On a phone's network they would arrive
-// after the photo the visitor waits for, too late for `font-display:
-// optional` to use them anyway; fetched after the first paint, they are in
-// the cache for every page after. The stylesheet names them only under
-// <html data-fonts="cached">, which a page sets before its first layout once
-// a visit has fetched them: the text never changes face while on screen.
-import { appendLink } from "./links";
-
+// Faces a page leaves out of its first view and fetches for the next one (the
+// Arabic pages' Amiri and Noto Sans Arabic, named in <meta name="next-page-fonts">):
+// on a phone's network they would arrive after the photo the visitor waits for,
+// too late for `font-display: optional` anyway. The stylesheet names them only
+// under <html data-fonts="cached">, set before the first layout once a visit has
+// fetched them: the text never changes face while on screen.
 const CACHED_KEY = "site-fonts-cached";
 
 function wantedFonts(): string {
@@ -30,7 +26,8 @@ export function applyCachedFonts(): void {
   // Read from the disk cache now, before the first layout asks for them:
   // `font-display: optional` only uses a face that is there at once.
   for (const href of wanted.split(" ")) {
-    appendLink({ rel: "preload", as: "font", type: "font/woff2", crossOrigin: "anonymous", href });
+    const link = { rel: "preload", as: "font", type: "font/woff2", crossOrigin: "anonymous", href };
+    document.head.append(Object.assign(document.createElement("link"), link));
   }
 }
 

@@ -2,34 +2,26 @@ import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
+import { photoAtWidths } from "../data/photoSources";
+import { useCollection } from "../hooks/useCollection";
 import { useLocale } from "../i18n/locale";
 import { cardTitle, pageTitle, showTitle } from "../lib/documentTitle";
-import { itemPath, pageFor, routeFor } from "../routes/routes";
+import { isPlainClick, itemPath, pageFor, routeFor } from "../routes/routes";
 import type { CardItem } from "../types";
-import { CardGrid } from "./CardGrid";
 import { CardModal } from "./CardModal";
 
-interface CardListPageProps {
-  title: string;
-  intro: string;
-  items: CardItem[];
-}
-
-/** History state of a card's page opened by a click here: Close goes back to the list. */
-interface OpenedFromList {
-  openedFromList: true;
-}
-
-function openedFromList(state: unknown): boolean {
-  return (state as Partial<OpenedFromList> | null)?.openedFromList === true;
-}
+// A card's width in the grid (styles/site.css, .container and .card-grid): one
+// column up to 42.5rem of viewport, two up to 63.5rem, then three of at most 23rem.
+const CARD_SIZES =
+  "(max-width: 42.5rem) calc(100vw - 2.5rem), (max-width: 63.5rem) calc(50vw - 2.25rem), 23rem";
 
 /**
- * The shared body of /projects and /Collabrations: heading, grid and modal.
- * The selected card is the address's: /projects/{id} is the list with that
- * card's modal open, so the history (Back, Forward) opens and closes it.
+ * /projects and /Collabrations: heading, grid and modal. The selected card is
+ * the address's: /projects/{id} is the list with that card's modal open, so
+ * the history (Back, Forward) opens and closes it.
  */
-export function CardListPage({ title, intro, items }: CardListPageProps) {
+export function CardListPage({ collection }: { collection: "projects" | "collabrations" }) {
+  const items = useCollection(collection);
   const { itemId } = useParams();
   const location = useLocation();
   const { pathname } = location;
@@ -43,11 +35,10 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
   const selected = itemId === undefined ? null : (items.find((item) => item.id === itemId) ?? null);
 
   function open(item: CardItem): void {
-    const opened: OpenedFromList = { openedFromList: true };
     // Another card while one is open replaces it, as it came: Back and Close
     // still lead to the list.
     if (itemId !== undefined) void navigate(itemPath(listPath, item.id), { state, replace: true });
-    else void navigate(itemPath(listPath, item.id), { state: opened });
+    else void navigate(itemPath(listPath, item.id), { state: { openedFromList: true } });
   }
 
   function close(): void {
@@ -56,7 +47,7 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
     selectedCard.current?.focus();
     // Opened by a click: back to the list's entry, so Forward opens it again.
     // Arrived at the card's address: on to the list.
-    if (openedFromList(state)) void navigate(-1);
+    if ((state as { openedFromList?: boolean } | null)?.openedFromList === true) void navigate(-1);
     else void navigate(listPath);
   }
 
@@ -77,16 +68,58 @@ export function CardListPage({ title, intro, items }: CardListPageProps) {
     <main id="main" className="list-page">
       <div className="container">
         <header className="list-page__header">
-          <h1 className="list-page__title">{title}</h1>
-          <p className="list-page__intro">{intro}</p>
+          <h1 className="list-page__title">{messages.lists[`${collection}Title`]}</h1>
+          <p className="list-page__intro">{messages.lists[`${collection}Intro`]}</p>
         </header>
-        <CardGrid
-          items={items}
-          selectedId={selected?.id ?? null}
-          itemHref={(item) => itemPath(listPath, item.id)}
-          onSelect={open}
-          selectedRef={selectedCard}
-        />
+        {/* Each card is a link to its own page, so it works before the site's
+            code has loaded (the server renders that page with the dialog open)
+            and in a new tab; once hydrated, a plain click opens the dialog in place. */}
+        <ul className="card-grid">
+          {items.map((item, index) => {
+            const isSelected = item === selected;
+            const { name, description } = cardText(item, locale);
+            return (
+              <li key={item.id}>
+                <a
+                  ref={isSelected ? selectedCard : undefined}
+                  href={itemPath(listPath, item.id)}
+                  className={isSelected ? "card selected" : "card"}
+                  // The selected card's address is the page's own.
+                  aria-current={isSelected ? "page" : undefined}
+                  aria-haspopup="dialog"
+                  onClick={(event) => {
+                    if (!isPlainClick(event)) return;
+                    event.preventDefault();
+                    open(item);
+                  }}
+                >
+                  <img
+                    className="card__image"
+                    {...photoAtWidths(item, CARD_SIZES, 640)}
+                    alt={name}
+                    width={600}
+                    height={450}
+                    // Only the first card is sure to be in view on arrival (a
+                    // phone shows one column); the rest load as they near it.
+                    loading={index === 0 ? "eager" : "lazy"}
+                    // The first card's photo is the page's largest element on a
+                    // phone: fetched ahead of the others (and of the scripts).
+                    fetchPriority={index === 0 ? "high" : undefined}
+                    decoding="async"
+                  />
+                  <span className="card__body">
+                    <span className="card__name" dir="auto">
+                      {name}
+                    </span>
+                    <span className="card__description" dir="auto">
+                      {description}
+                    </span>
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
       </div>
       <CardModal
         item={selected}

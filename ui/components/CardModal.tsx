@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { cardText } from "../data/localizedItem";
 import { useLocale } from "../i18n/locale";
 import { photoSquare } from "../data/photoSources";
+import { isPlainClick } from "../routes/routes";
 import type { CardItem } from "../types";
-import { isPlainClick } from "./CardGrid";
 import { ShareActions } from "./ShareActions";
 
 // 400 px, or the width of a narrow phone less the dialog's margins (styles/site.css).
@@ -19,15 +19,11 @@ interface CardModalProps {
 }
 
 /**
- * The selected card in a native modal <dialog>: the browser gives focus
- * handling, Escape to close and an inert page behind it for free.
- *
- * A card's own page (/projects/{id}) comes from the server with the dialog
- * open (`open` in the HTML), so it shows without JavaScript; Close is a link
- * to the list, which works without JavaScript too. The inline boot script
- * makes it modal before the first paint and has Escape follow Close
- * (boot/cardDialog.ts); hydration takes it over as it is, and from then on
- * Close closes it in place.
+ * The selected card in a native modal <dialog> (focus, Escape and the inert
+ * page behind it are the browser's). A card's own page comes from the server
+ * with the dialog open and Close a link to the list, so both work without
+ * JavaScript; boot/cardDialog.ts makes it modal before the first paint, and
+ * hydration takes it over as it is.
  */
 export function CardModal({ item, shareUrl, listHref, onClose }: CardModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);

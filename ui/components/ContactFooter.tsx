@@ -1,53 +1,9 @@
+import { usePageData } from "../data/PageDataContext";
 import { useLocale } from "../i18n/locale";
-import { format, type Messages } from "../i18n/messages";
-import type { Branch } from "../types";
+import { format } from "../i18n/messages";
 
-interface ContactFooterProps {
-  companyName: string;
-  branches: Branch[];
-}
-
-// tel: links want the digits only, with the leading + kept.
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
-
-function BranchCard({ branch, text }: { branch: Branch; text: Messages["contact"] }) {
-  return (
-    <li className="branch">
-      <h3 className="branch__country">{branch.country}</h3>
-      <dl className="branch__details">
-        {branch.email && (
-          <div>
-            <dt>{text.email}</dt>
-            <dd>
-              {/* Addresses and numbers read left to right in any language. */}
-              <a href={`mailto:${branch.email}`} dir="ltr">
-                {branch.email}
-              </a>
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>{text.phone}</dt>
-          <dd>
-            <a href={telHref(branch.phone)} dir="ltr">
-              {branch.phone}
-            </a>
-          </dd>
-        </div>
-        {branch.address && (
-          <div>
-            <dt>{text.address}</dt>
-            <dd>{branch.address}</dd>
-          </div>
-        )}
-      </dl>
-    </li>
-  );
-}
-
-export function ContactFooter({ companyName, branches }: ContactFooterProps) {
+export function ContactFooter() {
+  const { company } = usePageData();
   const text = useLocale().messages.contact;
   return (
     <footer id="contact" className="contact" aria-labelledby="contact-title">
@@ -56,11 +12,41 @@ export function ContactFooter({ companyName, branches }: ContactFooterProps) {
           {text.title}
         </h2>
         <ul className="contact__branches">
-          {branches.map((branch) => (
-            <BranchCard key={branch.country} branch={branch} text={text} />
+          {company.branches.map((branch) => (
+            <li key={branch.country} className="branch">
+              <h3 className="branch__country">{branch.country}</h3>
+              <dl className="branch__details">
+                {branch.email && (
+                  <div>
+                    <dt>{text.email}</dt>
+                    <dd>
+                      {/* Addresses and numbers read left to right in any language. */}
+                      <a href={`mailto:${branch.email}`} dir="ltr">
+                        {branch.email}
+                      </a>
+                    </dd>
+                  </div>
+                )}
+                <div>
+                  <dt>{text.phone}</dt>
+                  <dd>
+                    {/* tel: links want the digits only, with the leading + kept. */}
+                    <a href={`tel:${branch.phone.replace(/[^\d+]/g, "")}`} dir="ltr">
+                      {branch.phone}
+                    </a>
+                  </dd>
+                </div>
+                {branch.address && (
+                  <div>
+                    <dt>{text.address}</dt>
+                    <dd>{branch.address}</dd>
+                  </div>
+                )}
+              </dl>
+            </li>
           ))}
         </ul>
-        <p className="contact__legal">{format(text.legal, { name: companyName })}</p>
+        <p className="contact__legal">{format(text.legal, { name: company.name })}</p>
       </div>
     </footer>
   );

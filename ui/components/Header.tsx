@@ -1,39 +1,15 @@
-import type { MouseEvent } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { prepareScrolling, scrollToSection, type SectionId } from "../lib/sections";
+import { prepareScrolling, scrollToSection } from "../lib/sections";
 import { LOCALES, localized, unlocalized, useLocale } from "../i18n/locale";
 import { CATALOGUES, format } from "../i18n/messages";
-import { Logo } from "./Logo";
-import { pagePath, sectionPath } from "../routes/routes";
+import { isPlainClick, pagePath } from "../routes/routes";
 
-interface HeaderProps {
-  companyName: string;
-}
-
-export interface ScrollRequest {
-  scrollTo: SectionId;
-}
-
-export function Header({ companyName }: HeaderProps) {
+export function Header({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { locale, messages, to } = useLocale();
   const text = messages.header;
   const home = to(pagePath("landing"));
-  const here = unlocalized(pathname);
-
-  // Real hrefs (/#about, /#contact) keep the links crawlable and working
-  // without JavaScript; with it, the landing page scrolls smoothly instead.
-  function goToSection(event: MouseEvent<HTMLAnchorElement>, section: SectionId): void {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    if (pathname === home) {
-      void scrollToSection(section);
-    } else {
-      const request: ScrollRequest = { scrollTo: section };
-      void navigate(home, { state: request });
-    }
-  }
 
   return (
     <header className="site-header">
@@ -43,7 +19,15 @@ export function Header({ companyName }: HeaderProps) {
           className="site-header__logo"
           aria-label={format(text.homeLabel, { name: companyName })}
         >
-          <Logo name={companyName} />
+          {/* A cut-stone mark beside the company name. */}
+          <span className="logo">
+            <svg className="logo__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+              <path d="M4 11 16 4l12 7-12 7z" fill="#e9e1d3" />
+              <path d="M4 11v10l12 7V18z" fill="#b9a98e" />
+              <path d="M28 11v10l-12 7V18z" fill="#8c7b61" />
+            </svg>
+            <span className="logo__name">{companyName}</span>
+          </span>
         </Link>
         <nav className="site-nav" aria-label={text.menuLabel}>
           <NavLink to={to(pagePath("projects"))} className="site-nav__link">
@@ -52,24 +36,25 @@ export function Header({ companyName }: HeaderProps) {
           <NavLink to={to(pagePath("collabrations"))} className="site-nav__link">
             {text.collabrations}
           </NavLink>
-          <a
-            href={to(sectionPath("about"))}
-            className="site-nav__link"
-            onPointerEnter={prepareScrolling}
-            onFocus={prepareScrolling}
-            onClick={(e) => goToSection(e, "about")}
-          >
-            {text.about}
-          </a>
-          <a
-            href={to(sectionPath("contact"))}
-            className="site-nav__link"
-            onPointerEnter={prepareScrolling}
-            onFocus={prepareScrolling}
-            onClick={(e) => goToSection(e, "contact")}
-          >
-            {text.contact}
-          </a>
+          {/* Real hrefs (/#about, /#contact) keep the links crawlable and working
+              without JavaScript; with it, the landing page scrolls smoothly instead. */}
+          {(["about", "contact"] as const).map((section) => (
+            <a
+              key={section}
+              href={to(`${pagePath("landing")}#${section}`)}
+              className="site-nav__link"
+              onPointerEnter={prepareScrolling}
+              onFocus={prepareScrolling}
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                if (pathname === home) void scrollToSection(section);
+                else void navigate(home, { state: { scrollTo: section } });
+              }}
+            >
+              {text[section]}
+            </a>
+          ))}
         </nav>
         {/* The same page in each other language, each named in its own
             words; never chosen for the visitor. */}
@@ -80,7 +65,7 @@ export function Header({ companyName }: HeaderProps) {
               return (
                 <li key={other}>
                   <Link
-                    to={localized(other, here)}
+                    to={localized(other, unlocalized(pathname))}
                     className="site-languages__link"
                     lang={meta.lang}
                     hrefLang={meta.lang}

@@ -1,22 +1,16 @@
 import { useEffect, useState } from "react";
 import { useLocale } from "../i18n/locale";
 
-interface ShareActionsProps {
-  /** What is shared, in the page's language. */
-  name: string;
-  /** Its public address. */
-  url: string;
-}
-
 type Copying = "idle" | "copied" | "failed";
 
 /**
- * Share a card: the system's share sheet where the browser has the Web Share
- * API (phones), else a button that copies the address; and always a WhatsApp
- * link, which works without JavaScript too. Which button shows is known only
- * in the browser, so the server's HTML (and hydration) has neither.
+ * Share a card (`name`, in the page's language, at its public address `url`):
+ * the system's share sheet where the browser has the Web Share API (phones),
+ * else a button that copies the address; and always a WhatsApp link, which
+ * works without JavaScript too. Which button shows is known only in the
+ * browser, so the server's HTML (and hydration) has neither.
  */
-export function ShareActions({ name, url }: ShareActionsProps) {
+export function ShareActions({ name, url }: { name: string; url: string }) {
   const text = useLocale().messages.lists;
   const [canShare, setCanShare] = useState<boolean | null>(null);
   // The last copy's outcome and its address: a new card has not been copied yet.

@@ -1,42 +1,10 @@
 import { useRef } from "react";
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
-import { prefersReducedMotion } from "../lib/motion";
 import { photoAtWidths, photoThumbnail } from "../data/photoSources";
 import { useLocale } from "../i18n/locale";
-import { format, type Messages } from "../i18n/messages";
+import { format } from "../i18n/messages";
 import type { SlideImage } from "../types";
 import { SLIDE_FALLBACK_WIDTH, SLIDE_SIZES } from "./slideLayout";
-
-export const SLIDE_INTERVAL_MS = 5000;
-
-export interface SlideGalleryProps {
-  slides: SlideImage[];
-}
-
-function toGalleryItem(
-  slide: SlideImage,
-  index: number,
-  total: number,
-  text: Messages["slider"],
-): GalleryItem {
-  const { src, srcSet, sizes } = photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH);
-  return {
-    original: src,
-    srcSet,
-    sizes,
-    thumbnail: photoThumbnail(slide),
-    originalAlt: format(text.slideAlt, { n: index + 1, total }),
-    thumbnailAlt: format(text.thumbnailAlt, { n: index + 1 }),
-    originalWidth: "1600",
-    originalHeight: "900",
-    thumbnailWidth: 160,
-    thumbnailHeight: 90,
-    // Every photo is in the server's HTML, far below the first screen: the
-    // browser fetches each as it comes near, whether or not this code has run.
-    loading: "lazy",
-    thumbnailLoading: "lazy",
-  };
-}
 
 /**
  * The slider itself (react-image-gallery): autoplay every 5 s, thumbnails,
@@ -44,15 +12,31 @@ function toGalleryItem(
  * play/pause button, a pause while the pointer or focus is on the slider, and
  * no autoplay at all for visitors who ask for reduced motion.
  */
-export function SlideGallery({ slides }: SlideGalleryProps) {
+export function SlideGallery({ slides }: { slides: SlideImage[] }) {
   const gallery = useRef<ImageGalleryRef>(null);
   const playing = useRef(false);
   // Set when hovering or focusing paused a playing slider, so leaving resumes it.
   const resumeOnLeave = useRef(false);
-  const { messages } = useLocale();
-  const items = slides.map((slide, index) =>
-    toGalleryItem(slide, index, slides.length, messages.slider),
-  );
+  const text = useLocale().messages.slider;
+  const items = slides.map((slide, index): GalleryItem => {
+    const { src, srcSet, sizes } = photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH);
+    return {
+      original: src,
+      srcSet,
+      sizes,
+      thumbnail: photoThumbnail(slide),
+      originalAlt: format(text.slideAlt, { n: index + 1, total: slides.length }),
+      thumbnailAlt: format(text.thumbnailAlt, { n: index + 1 }),
+      originalWidth: "1600",
+      originalHeight: "900",
+      thumbnailWidth: 160,
+      thumbnailHeight: 90,
+      // Every photo is in the server's HTML, far below the first screen: the
+      // browser fetches each as it comes near, whether or not this code has run.
+      loading: "lazy",
+      thumbnailLoading: "lazy",
+    };
+  });
 
   function holdStill(): void {
     if (playing.current) {
@@ -85,8 +69,10 @@ export function SlideGallery({ slides }: SlideGalleryProps) {
       <ImageGallery
         ref={gallery}
         items={items}
-        autoPlay={!prefersReducedMotion()}
-        slideInterval={SLIDE_INTERVAL_MS}
+        autoPlay={
+          typeof window === "undefined" || !matchMedia("(prefers-reduced-motion: reduce)").matches
+        }
+        slideInterval={5000}
         showThumbnails
         showIndex
         showPlayButton

@@ -3,29 +3,23 @@ import { Suspense } from "react";
 import { SlideGalleryLoader } from "@stone/slide-gallery-loader";
 import { useLocale } from "../i18n/locale";
 import { photoAtWidths } from "../data/photoSources";
-import type { SlideImage } from "../types";
+import { useCollection } from "../hooks/useCollection";
 import { SLIDE_FALLBACK_WIDTH, SLIDE_SIZES } from "./slideLayout";
 
-interface SliderProps {
-  slides: SlideImage[];
-}
-
-// Shown after client-side navigation until the gallery's code arrives.
-function FirstSlide({ slide }: { slide: SlideImage }) {
-  return (
+export function Slider() {
+  const slides = useCollection("slider");
+  const text = useLocale().messages.slider;
+  // Shown after client-side navigation until the gallery's code arrives.
+  const firstSlide = slides.length > 0 && (
     <img
       className="slider__placeholder"
-      {...photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH)}
+      {...photoAtWidths(slides[0], SLIDE_SIZES, SLIDE_FALLBACK_WIDTH)}
       alt=""
       width={1600}
       height={900}
       decoding="async"
     />
   );
-}
-
-export function Slider({ slides }: SliderProps) {
-  const text = useLocale().messages.slider;
   return (
     <section id="slider" className="slider" aria-labelledby="slider-title">
       <div className="container">
@@ -33,7 +27,7 @@ export function Slider({ slides }: SliderProps) {
           {text.title}
         </h2>
         {slides.length > 0 && (
-          <Suspense fallback={<FirstSlide slide={slides[0]} />}>
+          <Suspense fallback={firstSlide}>
             <SlideGalleryLoader slides={slides} />
           </Suspense>
         )}

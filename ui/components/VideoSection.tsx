@@ -1,15 +1,43 @@
-import { useRef } from "react";
-import { useLoadedAndNear } from "../hooks/useLoadedAndNear";
+import { useEffect, useRef, useState } from "react";
+import { usePageData } from "../data/PageDataContext";
 import { useLocale } from "../i18n/locale";
 
-interface VideoSectionProps {
-  videoId: string;
-  title: string;
-}
+// How far from the viewport the player starts loading.
+const NEAR_PX = 600;
 
-// youtube-nocookie.com is YouTube's privacy-enhanced mode. Browsers only
-// autoplay muted video, so mute=1 is what makes autoplay=1 work.
-export function videoEmbedUrl(videoId: string): string {
+export function VideoSection() {
+  const { videoId, videoTitle: title } = usePageData().company;
+  const { messages } = useLocale();
+  const frame = useRef<HTMLDivElement>(null);
+  // The player (a document from another origin, a new connection, its own
+  // scripts) comes once the page has loaded and the frame is near the
+  // viewport: it never holds the first paint or the hero. The frame keeps its
+  // place meanwhile.
+  const [playerWanted, setPlayerWanted] = useState(false);
+  useEffect(() => {
+    const element = frame.current;
+    if (element === null || playerWanted) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setPlayerWanted(true);
+        }
+      },
+      { rootMargin: `${NEAR_PX}px 0px` },
+    );
+    const observe = (): void => observer.observe(element);
+    // After a client-side navigation the document has long finished loading.
+    if (document.readyState === "complete") observe();
+    else window.addEventListener("load", observe, { once: true });
+    return () => {
+      window.removeEventListener("load", observe);
+      observer.disconnect();
+    };
+  }, [playerWanted]);
+
+  // youtube-nocookie.com is YouTube's privacy-enhanced mode. Browsers only
+  // autoplay muted video, so mute=1 is what makes autoplay=1 work.
   const params = new URLSearchParams({
     autoplay: "1",
     mute: "1",
@@ -18,30 +46,13 @@ export function videoEmbedUrl(videoId: string): string {
     playlist: videoId,
     rel: "0",
   });
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${params}`;
-}
-
-/** The video's own page: what the server's HTML links until the player comes. */
-export function videoPageUrl(videoId: string): string {
-  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
-}
-
-// How far from the viewport the player starts loading.
-const NEAR_PX = 600;
-
-export function VideoSection({ videoId, title }: VideoSectionProps) {
-  const { messages } = useLocale();
-  const frame = useRef<HTMLDivElement>(null);
-  // The player (a document from another origin, a new connection, its own
-  // scripts) comes after the page's load event: it never holds the first
-  // paint or the hero. The frame keeps its place meanwhile.
-  const playerWanted = useLoadedAndNear(frame, NEAR_PX);
+  const id = encodeURIComponent(videoId);
   return (
     <section className="video-section" aria-label={messages.video.label}>
       <div className="video-section__frame" ref={frame}>
         {playerWanted ? (
           <iframe
-            src={videoEmbedUrl(videoId)}
+            src={`https://www.youtube-nocookie.com/embed/${id}?${params}`}
             title={title}
             loading="lazy"
             allow="autoplay; encrypted-media; picture-in-picture"
@@ -50,8 +61,8 @@ export function VideoSection({ videoId, title }: VideoSectionProps) {
           />
         ) : (
           // Until then (and for readers without JavaScript) the video is named
-          // and linked, in the frame's place.
-          <a className="video-section__link" href={videoPageUrl(videoId)}>
+          // and linked (its own page), in the frame's place.
+          <a className="video-section__link" href={`https://www.youtube.com/watch?v=${id}`}>
             {title}
           </a>
         )}

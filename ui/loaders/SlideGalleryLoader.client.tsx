@@ -3,27 +3,24 @@
 // HTML stays in place (React leaves a suspended boundary dehydrated).
 import { lazy } from "react";
 
-// The id of the slider's <section> (components/Slider.tsx).
-const SLIDER_SECTION_ID = "slider";
 // How far below the viewport the slider counts as near.
 const NEAR_PX = 400;
 
-function isNear(elementId: string): boolean {
-  const element = document.getElementById(elementId);
-  // No slider on the page (or no layout yet): nothing to wait for.
-  if (element === null) return true;
-  const box = element.getBoundingClientRect();
-  return box.top < window.innerHeight + NEAR_PX && box.bottom > -NEAR_PX;
+function sliderIsNear(): boolean {
+  // The slider's <section> (components/Slider.tsx).
+  const box = document.getElementById("slider")?.getBoundingClientRect();
+  // No slider on the page: nothing to wait for.
+  return box === undefined || (box.top < window.innerHeight + NEAR_PX && box.bottom > -NEAR_PX);
 }
 
 // Checked on scroll and resize rather than with an IntersectionObserver on one
 // element: client-side navigation can replace the section the wait began with.
-function whenNearViewport(elementId: string): Promise<void> {
+function whenSliderIsNear(): Promise<void> {
   return new Promise((resolve) => {
     let scheduled = false;
     const check = (): void => {
       scheduled = false;
-      if (!isNear(elementId)) return;
+      if (!sliderIsNear()) return;
       window.removeEventListener("scroll", onChange);
       window.removeEventListener("resize", onChange);
       resolve();
@@ -40,8 +37,7 @@ function whenNearViewport(elementId: string): Promise<void> {
   });
 }
 
-export const SlideGalleryLoader = lazy(() =>
-  whenNearViewport(SLIDER_SECTION_ID)
-    .then(() => import("../components/SlideGallery"))
-    .then((module) => ({ default: module.SlideGallery })),
-);
+export const SlideGalleryLoader = lazy(async () => {
+  await whenSliderIsNear();
+  return { default: (await import("../components/SlideGallery")).SlideGallery };
+});

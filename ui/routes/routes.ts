@@ -1,8 +1,8 @@
-// The site's routes, from site.json (the server reads the same table): the
-// router (App.tsx) and the page components (pageComponents.ts) both read them.
-// Every page exists in English at its path and in Arabic under /ar. Each card
-// of a list page has its own address one segment below it (/projects/{id}):
-// the list with that card open.
+// The site's routes, from site.json (the server reads the same table). Every
+// page exists at its path in English and under its prefix in the other
+// languages (/ar/projects). Each card of a list page has its own address one
+// segment below it (/projects/{id}): the list with that card open.
+import type { MouseEvent } from "react";
 import { LOCALES, localized } from "../i18n/locale";
 import type { Messages } from "../i18n/messages";
 import site from "../site.json";
@@ -21,11 +21,6 @@ export function pagePath(page: PageKey): string {
   return entry.path;
 }
 
-/** A section of the landing page, as an English path: /#about. */
-export function sectionPath(sectionId: string): string {
-  return `${pagePath("landing")}#${sectionId}`;
-}
-
 export interface SiteRoute {
   /** The page's own path, in its language. */
   path: string;
@@ -41,13 +36,15 @@ export const ROUTES: readonly SiteRoute[] = LOCALES.flatMap((locale) =>
   }),
 );
 
-/** The route a path shows, matched as the router does (paths are case-sensitive). */
+/**
+ * The route a path shows, matched as the router does (paths are case-sensitive):
+ * its own path, or for a list page one segment below it (a card's page).
+ */
 export function routeFor(pathname: string): SiteRoute | undefined {
-  return ROUTES.find(
-    (route) =>
-      route.path === pathname ||
-      (route.pattern !== route.path && itemIdIn(route.path, pathname) !== undefined),
-  );
+  return ROUTES.find((route) => {
+    const card = pathname.startsWith(`${route.path}/`) ? pathname.slice(route.path.length + 1) : "";
+    return route.path === pathname || (route.pattern !== route.path && /^[^/]+$/.test(card));
+  });
 }
 
 /** The page a path shows. */
@@ -55,21 +52,12 @@ export function pageFor(pathname: string): PageKey {
   return routeFor(pathname)?.page ?? "notFound";
 }
 
-/** The card id in `pathname` below the list page at `listPath`, decoded; else undefined. */
-function itemIdIn(listPath: string, pathname: string): string | undefined {
-  if (!pathname.startsWith(`${listPath}/`)) return undefined;
-  const segment = pathname.slice(listPath.length + 1);
-  return segment === "" || segment.includes("/") ? undefined : segment;
-}
-
 /** A card's address: its list page's path and its id, escaped. */
 export function itemPath(listPath: string, itemId: string): string {
   return `${listPath}/${encodeURIComponent(itemId)}`;
 }
 
-/** The path as the server's routes name it: a card's page as /projects/{item_id}. */
-export function routePattern(pathname: string): string {
-  const route = routeFor(pathname);
-  if (route === undefined || route.path === pathname) return pathname;
-  return `${route.path}/{item_id}`;
+/** A click the page handles itself; others (new tab, new window) go to the link. */
+export function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
