@@ -28,7 +28,7 @@ import httpx2 as httpx
 
 from bench.context import BenchContext, progress
 from bench.nginx import EdgeLayout, run_edge
-from bench.page_copy import capture, write_copy
+from bench.page_copy import capture
 from bench.prerequisites import LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
@@ -99,7 +99,7 @@ def run(context: BenchContext) -> SectionReport:
         with server:
             progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
             layout = EdgeLayout(root=root, app_port=server.port)
-            files = write_copy(capture(server.url, routes), layout.static_root)
+            files = capture(server.url, routes)
             origins = {"app": layout.edge_origin, "static": layout.static_origin}
             with run_edge(layout, files, log_dir=logs):
                 encodings = {variant: _encoding(origin) for variant, origin in origins.items()}

@@ -30,7 +30,6 @@ TITLE = "6. Server memory (RSS from /proc) under load"
 def run(context: BenchContext) -> SectionReport:
     checkpoints = (1_000, 10_000) if context.quick else (10_000, 50_000, 100_000)
     workers = procfile_default_workers()
-    script = context.run_dir / NAME / "counted.lua"
     samples: list[MemorySample] = []
     with LiveServer(
         env={}, workers=workers, log_path=context.run_dir / NAME / f"{NAME}.log"
@@ -39,9 +38,7 @@ def run(context: BenchContext) -> SectionReport:
         answered = 0
         for checkpoint in checkpoints:
             progress(f"{NAME}: requests {answered:,} to {checkpoint:,}")
-            result = run_counted(
-                server.url, requests=checkpoint - answered, paths=ROUTES, script=script
-            )
+            result = run_counted(server.url, requests=checkpoint - answered, paths=ROUTES)
             answered += result.requests
             time.sleep(SETTLE_SECONDS)  # the requests wrk dropped at its stop finish
             samples.append(_sample(server.pids(), requests=answered))

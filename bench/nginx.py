@@ -14,22 +14,21 @@ the `with` block ends, stops gracefully, and its logs are kept.
 
 from __future__ import annotations
 
+import shlex
 import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx2 as httpx
 
+from bench.page_copy import StaticFile, write_copy
 from bench.prerequisites import BROTLI_STATIC_MODULE, command_path
 from harness.live_server import free_port
-
-# The logs nginx writes in its folder, copied to the run's logs as nginx-<name>.
-_LOGS = ("error.log", "access.log")
 
 
 def preamble(root: Path) -> str:
@@ -97,7 +96,7 @@ def running_nginx(root: Path, config: Path, *, ready_url: str, log_dir: Path) ->
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        for name in _LOGS:
+        for name in ("error.log", "access.log"):
             written = root / name
             if written.exists():
                 (log_dir / f"nginx-{name}").write_bytes(written.read_bytes())
@@ -116,17 +115,6 @@ def _wait_for(url: str, process: subprocess.Popen[bytes], timeout: float = 10.0)
             except httpx.TransportError:
                 time.sleep(0.05)
     raise RuntimeError(f"nginx did not answer on {url} within {timeout:g} s")
-
-
-@dataclass(frozen=True, kw_only=True)
-class StaticFile:
-    """One response of the app, kept as a file of the static copy."""
-
-    path: str  # URL path, decoded, as nginx matches it: "/assets/entry-X.js"
-    file: str  # relative to the copy's root: "assets/entry-X.js", "projects/index.html"
-    content_type: str
-    # Headers the app sent with it that a browser acts on (caching, security).
-    headers: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,16 +137,13 @@ class EdgeLayout:
         return f"https://127.0.0.1:{self.static_port}"
 
 
-def nginx_config(
-    layout: EdgeLayout, files: Sequence[StaticFile], *, brotli_module: Path | None
-) -> str:
+def nginx_config(layout: EdgeLayout, files: Sequence[StaticFile]) -> str:
     """nginx.conf for the two server blocks (nginx 1.22 syntax: `listen ... ssl http2`)."""
     root = layout.root
-    load = f"load_module {_quoted(str(brotli_module))};\n" if brotli_module else ""
-    precompressed = "brotli_static on;\n        " if brotli_module else ""
     locations = "\n".join(_static_location(item) for item in files)
     return f"""\
-{load}{preamble(root)}http {{
+load_module {_quoted(str(BROTLI_STATIC_MODULE))};
+{preamble(root)}http {{
     log_format edge '$server_port $status $request_method "$request_uri" $body_bytes_sent '
                     '"$sent_http_content_encoding" "$http_accept_encoding"';
     access_log {root}/access.log edge;
@@ -192,7 +177,8 @@ def nginx_config(
     server {{
         listen 127.0.0.1:{layout.static_port} ssl http2;
         root {layout.static_root};
-        {precompressed}gzip_static on;
+        brotli_static on;
+        gzip_static on;
         location / {{ return 404; }}
 {locations}
     }}
@@ -228,39 +214,22 @@ def _quoted(value: str) -> str:
 
 @contextmanager
 def run_edge(layout: EdgeLayout, files: Sequence[StaticFile], *, log_dir: Path) -> Iterator[None]:
-    """nginx with the edge's configuration until the block ends; its logs copied to log_dir.
-
-    The certificate is made for the run; `files` must already be in the layout's static_root.
-    """
+    """nginx with the edge's configuration, serving `files` as the static copy, until the
+    block ends; its logs copied to log_dir."""
     # A throw-away certificate for 127.0.0.1 and its key.
     subprocess.run(  # noqa: S603 - fixed argv
-        [  # noqa: S607 - Debian's openssl
-            "openssl",
-            "req",
-            "-x509",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-            "-days",
-            "2",
-            "-subj",
-            "/CN=127.0.0.1",
-            "-addext",
-            "subjectAltName=IP:127.0.0.1,DNS:localhost",
-            "-keyout",
-            str(layout.root / "edge.key"),
-            "-out",
-            str(layout.root / "edge.crt"),
-        ],
+        shlex.split(
+            "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
+            " -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost"
+            f" -keyout {shlex.quote(str(layout.root / 'edge.key'))}"
+            f" -out {shlex.quote(str(layout.root / 'edge.crt'))}"
+        ),
         check=True,
         capture_output=True,
     )
-    layout.static_root.mkdir(mode=0o755, exist_ok=True)
-    module = BROTLI_STATIC_MODULE if BROTLI_STATIC_MODULE.exists() else None
+    write_copy(files, layout.static_root)
     config = layout.root / "nginx.conf"
-    config.write_text(nginx_config(layout, files, brotli_module=module), encoding="utf-8")
+    config.write_text(nginx_config(layout, files), encoding="utf-8")
     log_dir.mkdir(parents=True, exist_ok=True)
     (log_dir / "nginx.conf").write_text(config.read_text(encoding="utf-8"), encoding="utf-8")
     ready = f"https://127.0.0.1:{layout.static_port}/"
