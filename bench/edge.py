@@ -100,10 +100,9 @@ def run(context: BenchContext) -> SectionReport:
             progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
             layout = EdgeLayout(root=root, app_port=server.port)
             files = capture(server.url, routes)
-            origins = {"app": layout.edge_origin, "static": layout.static_origin}
             with run_edge(layout, files, log_dir=logs):
-                encodings = {variant: _encoding(origin) for variant, origin in origins.items()}
-                runs, lost = lighthouse_runs(origins, routes, runs_per_page, logs)
+                encodings = {name: _encoding(origin) for name, origin in layout.origins.items()}
+                runs, lost = lighthouse_runs(layout.origins, routes, runs_per_page, logs)
             missing = _static_misses(logs / "nginx-access.log", layout.static_port)
     if not runs:
         raise RuntimeError("no Lighthouse run finished:\n" + "\n".join(lost))
@@ -310,20 +309,15 @@ def _report(
     missing: list[str],
     logs: Path,
 ) -> SectionReport:
-    # Each figure's median over the runs of a variant and route (NaN: none).
-    medians = {
-        (variant, route): {
-            figure: median(
-                [
-                    r.figures.get(figure, math.nan)
-                    for r in runs
-                    if (r.variant, r.route) == (variant, route)
-                ]
-            )
-            for figure in FIGURES
-        }
+    runs_of = {
+        (variant, route): [r for r in runs if (r.variant, r.route) == (variant, route)]
         for variant in VARIANTS
         for route in routes
+    }
+    # Each figure's median over the runs of a variant and route (NaN: none).
+    medians = {
+        key: {figure: median([r.figures[figure] for r in chosen]) for figure in FIGURES}
+        for key, chosen in runs_of.items()
     }
 
     def table(title: str, columns: tuple[tuple[str, str, int], ...]) -> Table:
@@ -352,7 +346,7 @@ def _report(
                 [
                     route if variant == "app" else "",
                     variant,
-                    *_lcp_cells([r for r in runs if r.variant == variant and r.route == route]),
+                    *_lcp_cells(runs_of[variant, route]),
                 ]
                 for route in routes
                 for variant in VARIANTS

@@ -125,16 +125,12 @@ class EdgeLayout:
     static_port: int = field(default_factory=free_port)  # TLS + HTTP/2 serving the copy
 
     @property
-    def static_root(self) -> Path:
-        return self.root / "www"
-
-    @property
-    def edge_origin(self) -> str:
-        return f"https://127.0.0.1:{self.edge_port}"
-
-    @property
-    def static_origin(self) -> str:
-        return f"https://127.0.0.1:{self.static_port}"
+    def origins(self) -> dict[str, str]:
+        """ "app": the app through the edge; "static": the static copy."""
+        return {
+            "app": f"https://127.0.0.1:{self.edge_port}",
+            "static": f"https://127.0.0.1:{self.static_port}",
+        }
 
 
 def nginx_config(layout: EdgeLayout, files: Sequence[StaticFile]) -> str:
@@ -176,7 +172,7 @@ load_module {_quoted(str(BROTLI_STATIC_MODULE))};
 
     server {{
         listen 127.0.0.1:{layout.static_port} ssl http2;
-        root {layout.static_root};
+        root {root}/www;
         brotli_static on;
         gzip_static on;
         location / {{ return 404; }}
@@ -227,11 +223,11 @@ def run_edge(layout: EdgeLayout, files: Sequence[StaticFile], *, log_dir: Path) 
         check=True,
         capture_output=True,
     )
-    write_copy(files, layout.static_root)
+    write_copy(files, layout.root / "www")
     config = layout.root / "nginx.conf"
     config.write_text(nginx_config(layout, files), encoding="utf-8")
     log_dir.mkdir(parents=True, exist_ok=True)
     (log_dir / "nginx.conf").write_text(config.read_text(encoding="utf-8"), encoding="utf-8")
-    ready = f"https://127.0.0.1:{layout.static_port}/"
+    ready = layout.origins["static"] + "/"
     with running_nginx(layout.root, config, ready_url=ready, log_dir=log_dir):
         yield

@@ -82,7 +82,7 @@ def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int)
             stack.enter_context(server)
             layout = EdgeLayout(root=folder, app_port=server.port)
             stack.enter_context(run_edge(layout, [], log_dir=logs / f"edge-{len(origins)}"))
-            origins[rev] = layout.edge_origin
+            origins[rev] = layout.origins["app"]
         results, lost = lighthouse_runs(origins, routes, runs_per_page, logs)
     for outcome in lost:
         progress(f"variants: left out: {outcome}")
