@@ -1,11 +1,6 @@
-"""Section: the pages as visitors get them, through a TLS + HTTP/2 edge, against a static copy.
-
-nginx (Debian's) with a certificate made for the run speaks TLS and HTTP/2 to
-Chromium, as the platform's router or a CDN does, and HTTP/1.1 with keep-alive
-to the app started by the Procfile's command. The same nginx serves a static
-copy of every page (its HTML and each same-origin file it loads, precompressed):
-the physical limit for this markup. Lighthouse 12 mobile on both, route by
-route, interleaved so that a busy moment of the machine hits both alike.
+"""Section: the pages as visitors get them, through a TLS + HTTP/2 edge (nginx) to the
+Procfile's app, against a static copy of each page served by the same nginx: Lighthouse 12
+mobile on both, route by route, interleaved (docs/benchmarks.md, "Through the edge").
 """
 
 from __future__ import annotations

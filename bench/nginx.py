@@ -1,15 +1,6 @@
-"""Debian's nginx for the benchmark: started on a configuration, stopped after.
-
-Two uses: throughput's one static page over plain HTTP, and the edge, one nginx
-with two server blocks on two loopback ports (two origins, so a page's
-same-origin paths mean the same thing on both):
-- the app's edge speaks TLS and HTTP/2 and proxies to uvicorn over HTTP/1.1
-  with keep-alive, as a platform router or CDN does, passing Accept-Encoding
-  through, so the app's own brotli is what the browser gets;
-- the static copy serves each captured file at its own path, with the content
-  type and headers the app sent and brotli/gzip files made beforehand.
-Either way the configuration is checked first (`nginx -t`), nginx runs until
-the `with` block ends, stops gracefully, and its logs are kept.
+"""Debian's nginx for the benchmark, checked (`nginx -t`), run in a `with` block, stopped
+gracefully, its logs kept: throughput's one static page over plain HTTP, and the edge's
+two TLS + HTTP/2 server blocks (the app proxied, and the static copy; docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -60,13 +51,11 @@ def serve_static_file(content: bytes, *, log_dir: Path) -> Iterator[str]:
         (root / "www").mkdir(mode=0o755)
         (root / "www" / "index.html").write_bytes(content)
         port = free_port()
-        config = root / "nginx.conf"
-        config.write_text(
+        config = (
             preamble(root)
             + "http {\n    access_log off;\n    sendfile on;\n    default_type text/html;\n"
             + temporary_paths(root)
-            + f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n}}\n",
-            encoding="utf-8",
+            + f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n}}\n"
         )
         url = f"http://127.0.0.1:{port}/"
         with running_nginx(root, config, ready_url=url, log_dir=log_dir):
@@ -74,16 +63,19 @@ def serve_static_file(content: bytes, *, log_dir: Path) -> Iterator[str]:
 
 
 @contextmanager
-def running_nginx(root: Path, config: Path, *, ready_url: str, log_dir: Path) -> Iterator[None]:
-    """nginx with `config` (paths under `root`) until the block ends, once `ready_url` answers."""
+def running_nginx(root: Path, config: str, *, ready_url: str, log_dir: Path) -> Iterator[None]:
+    """nginx with `config` (paths under `root`; kept in log_dir) until the block ends, once
+    `ready_url` answers."""
     nginx = command_path("nginx")
     if nginx is None:
         raise RuntimeError("nginx is not installed")
-    argv = [nginx, "-p", str(root), "-c", str(config), "-e", str(root / "error.log")]
+    log_dir.mkdir(parents=True, exist_ok=True)
+    for folder in (root, log_dir):
+        (folder / "nginx.conf").write_text(config, encoding="utf-8")
+    argv = [nginx, "-p", str(root), "-c", str(root / "nginx.conf"), "-e", str(root / "error.log")]
     checked = subprocess.run([*argv, "-t"], capture_output=True, text=True, check=False)  # noqa: S603
     if checked.returncode != 0:
         raise RuntimeError(f"nginx rejected its configuration:\n{checked.stderr}")
-    log_dir.mkdir(parents=True, exist_ok=True)
     with (log_dir / "nginx.log").open("wb") as log:
         process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)  # noqa: S603
     try:
@@ -224,10 +216,6 @@ def run_edge(layout: EdgeLayout, files: Sequence[StaticFile], *, log_dir: Path) 
         capture_output=True,
     )
     write_copy(files, layout.root / "www")
-    config = layout.root / "nginx.conf"
-    config.write_text(nginx_config(layout, files), encoding="utf-8")
-    log_dir.mkdir(parents=True, exist_ok=True)
-    (log_dir / "nginx.conf").write_text(config.read_text(encoding="utf-8"), encoding="utf-8")
     ready = layout.origins["static"] + "/"
-    with running_nginx(layout.root, config, ready_url=ready, log_dir=log_dir):
+    with running_nginx(layout.root, nginx_config(layout, files), ready_url=ready, log_dir=log_dir):
         yield

@@ -2,14 +2,9 @@
 
 `uv run python -m bench.variants [--runs 5] [--routes / /projects /ar] REV REV...`
 
-Each REV (a commit, a branch) is checked out with `git archive` into a
-temporary folder, built there (build.py, the working tree's node_modules) and
-started with the Procfile's command from that folder, behind an nginx edge of
-its own (bench/nginx.py). Lighthouse mobile then loads every page from
-each version in turn, run after run, so a busy moment of the machine hits all
-of them alike. The table gives, per page and version, the median and the range
-(min to max) of LCP, FCP, TBT and CLS: a technique pays when the medians of
-the versions with and without it differ by more than the runs' spread.
+Each REV is checked out with `git archive`, built and started from its own folder behind
+an nginx edge of its own; Lighthouse mobile loads every page from each version in turn,
+run after run (docs/benchmarks.md, "What pays").
 """
 
 from __future__ import annotations
