@@ -24,7 +24,7 @@ import httpx2 as httpx
 from bench.context import BenchContext, progress
 from bench.nginx import EdgeLayout, run_edge
 from bench.page_copy import capture
-from bench.prerequisites import LIGHTHOUSE
+from bench.prerequisites import BROTLI_STATIC, LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.live_server import LiveServer, process_tree, procfile_default_workers
@@ -60,6 +60,8 @@ FIGURES = (*CATEGORIES, *METRICS, *(f"{kind}_bytes" for kind in BYTE_KINDS), "sc
 # The certificate is self-signed; everything else as harness/chromium.py launches it.
 EDGE_CHROMIUM_ARGS = (*CHROMIUM_ARGS, "--ignore-certificate-errors")
 LIGHTHOUSE_TRIES = 4
+# What this section and bench/variants.py need from Debian.
+DEBIAN_NEEDS = ("chromium", "nginx", "openssl", BROTLI_STATIC)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -283,8 +285,6 @@ def _encoding(origin: str) -> str:
 
 def _static_misses(access_log: Path, static_port: int) -> list[str]:
     """Paths the static copy answered 404 to: files the capture did not get."""
-    if not access_log.exists():
-        return []
     missing = set()
     for line in access_log.read_text(encoding="utf-8", errors="replace").splitlines():
         fields = line.split(" ", 4)

@@ -121,6 +121,7 @@ def capture(app_url: str, routes: Sequence[str]) -> list[StaticFile]:
 
 def write_copy(files: Iterable[StaticFile], root: Path) -> None:
     """Write the files under `root`, each text file with a .br and .gz beside it."""
+    root.mkdir(exist_ok=True)
     for item in files:
         target = root / item.file
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -13,14 +13,8 @@ from bench.context import REPO_ROOT, progress
 
 # Debian's libnginx-mod-http-brotli-static puts the module here.
 BROTLI_STATIC_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
-# What the sections need from Debian (commands, and nginx's brotli module), by package.
-DEBIAN_PACKAGES = {
-    "wrk": "wrk",
-    "nginx": "nginx",
-    "chromium": "chromium",
-    "openssl": "openssl",
-    "nginx-brotli-static": "libnginx-mod-http-brotli-static",
-}
+# What the sections need from Debian: commands, from the package of the same name, and this.
+BROTLI_STATIC = "libnginx-mod-http-brotli-static"
 # Lighthouse has a package folder of its own: the site's build never installs it.
 LIGHTHOUSE_PACKAGE = REPO_ROOT / "tools" / "lighthouse"
 LIGHTHOUSE = LIGHTHOUSE_PACKAGE / "node_modules" / ".bin" / "lighthouse"
@@ -32,13 +26,11 @@ def command_path(command: str) -> str | None:
 
 
 def ensure_debian_commands(names: Iterable[str]) -> None:
-    """Install the packages of the DEBIAN_PACKAGES names that are missing."""
+    """Install the Debian packages of the commands (or BROTLI_STATIC) that are missing."""
     missing = sorted(
-        DEBIAN_PACKAGES[name]
+        name
         for name in set(names)
-        if not (
-            BROTLI_STATIC_MODULE.exists() if name == "nginx-brotli-static" else command_path(name)
-        )
+        if not (BROTLI_STATIC_MODULE.exists() if name == BROTLI_STATIC else command_path(name))
     )
     if not missing:
         return

@@ -30,7 +30,7 @@ SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
     throughput.NAME: (throughput.run, ("wrk", "nginx")),
     firestore_cost.NAME: (firestore_cost.run, ()),
     memory.NAME: (memory.run, ("wrk",)),
-    edge.NAME: (edge.run, ("chromium", "nginx", "openssl", "nginx-brotli-static")),
+    edge.NAME: (edge.run, edge.DEBIAN_NEEDS),
 }
 
 

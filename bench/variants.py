@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.context import REPO_ROOT, git, progress
-from bench.edge import EDGE_ROUTES, EdgeRun, lighthouse_runs
+from bench.edge import DEBIAN_NEEDS, EDGE_ROUTES, EdgeRun, lighthouse_runs
 from bench.nginx import EdgeLayout, run_edge
 from bench.prerequisites import ensure_debian_commands, ensure_lighthouse
 from bench.report import Table, median, thousands
@@ -110,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs per page and version")
     parser.add_argument("--routes", nargs="+", default=list(DEFAULT_ROUTES), choices=EDGE_ROUTES)
     args = parser.parse_args(argv)
-    ensure_debian_commands(("chromium", "nginx", "openssl", "nginx-brotli-static"))
+    ensure_debian_commands(DEBIAN_NEEDS)
     ensure_lighthouse()
     print(compare(args.revisions, args.routes, args.runs).render())
     return 0
