@@ -14,7 +14,7 @@ RESULTS_DIR = REPO_ROOT / "bench" / "results"
 @dataclass(frozen=True, kw_only=True)
 class BenchContext:
     quick: bool
-    # This run's files: server logs, Lighthouse reports, wrk scripts (section by section).
+    # This run's files: server logs, Lighthouse reports (section by section).
     run_dir: Path
     # Routes chosen with --routes (sections that take them: edge); empty: each section's own.
     routes: tuple[str, ...] = ()

@@ -1,11 +1,6 @@
-"""Section: the pages as visitors get them, through a TLS + HTTP/2 edge, against a static copy.
-
-nginx (Debian's) with a certificate made for the run speaks TLS and HTTP/2 to
-Chromium, as the platform's router or a CDN does, and HTTP/1.1 with keep-alive
-to the app started by the Procfile's command. The same nginx serves a static
-copy of every page (its HTML and each same-origin file it loads, precompressed):
-the physical limit for this markup. Lighthouse 12 mobile on both, route by
-route, interleaved so that a busy moment of the machine hits both alike.
+"""Section: the pages as visitors get them, through a TLS + HTTP/2 edge (nginx) to the
+Procfile's app, against a static copy of each page served by the same nginx: Lighthouse 12
+mobile on both, route by route, interleaved (docs/benchmarks.md, "Through the edge").
 """
 
 from __future__ import annotations
@@ -28,8 +23,8 @@ import httpx2 as httpx
 
 from bench.context import BenchContext, progress
 from bench.nginx import EdgeLayout, run_edge
-from bench.page_copy import capture, write_copy
-from bench.prerequisites import LIGHTHOUSE
+from bench.page_copy import capture
+from bench.prerequisites import BROTLI_STATIC, LIGHTHOUSE
 from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.live_server import LiveServer, process_tree, procfile_default_workers
@@ -65,6 +60,8 @@ FIGURES = (*CATEGORIES, *METRICS, *(f"{kind}_bytes" for kind in BYTE_KINDS), "sc
 # The certificate is self-signed; everything else as harness/chromium.py launches it.
 EDGE_CHROMIUM_ARGS = (*CHROMIUM_ARGS, "--ignore-certificate-errors")
 LIGHTHOUSE_TRIES = 4
+# What this section and bench/variants.py need from Debian.
+DEBIAN_NEEDS = ("chromium", "nginx", "openssl", BROTLI_STATIC)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -99,11 +96,10 @@ def run(context: BenchContext) -> SectionReport:
         with server:
             progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
             layout = EdgeLayout(root=root, app_port=server.port)
-            files = write_copy(capture(server.url, routes), layout.static_root)
-            origins = {"app": layout.edge_origin, "static": layout.static_origin}
+            files = capture(server.url, routes)
             with run_edge(layout, files, log_dir=logs):
-                encodings = {variant: _encoding(origin) for variant, origin in origins.items()}
-                runs, lost = lighthouse_runs(origins, routes, runs_per_page, logs)
+                encodings = {name: _encoding(origin) for name, origin in layout.origins.items()}
+                runs, lost = lighthouse_runs(layout.origins, routes, runs_per_page, logs)
             missing = _static_misses(logs / "nginx-access.log", layout.static_port)
     if not runs:
         raise RuntimeError("no Lighthouse run finished:\n" + "\n".join(lost))
@@ -289,8 +285,6 @@ def _encoding(origin: str) -> str:
 
 def _static_misses(access_log: Path, static_port: int) -> list[str]:
     """Paths the static copy answered 404 to: files the capture did not get."""
-    if not access_log.exists():
-        return []
     missing = set()
     for line in access_log.read_text(encoding="utf-8", errors="replace").splitlines():
         fields = line.split(" ", 4)
@@ -310,20 +304,15 @@ def _report(
     missing: list[str],
     logs: Path,
 ) -> SectionReport:
-    # Each figure's median over the runs of a variant and route (NaN: none).
-    medians = {
-        (variant, route): {
-            figure: median(
-                [
-                    r.figures.get(figure, math.nan)
-                    for r in runs
-                    if (r.variant, r.route) == (variant, route)
-                ]
-            )
-            for figure in FIGURES
-        }
+    runs_of = {
+        (variant, route): [r for r in runs if (r.variant, r.route) == (variant, route)]
         for variant in VARIANTS
         for route in routes
+    }
+    # Each figure's median over the runs of a variant and route (NaN: none).
+    medians = {
+        key: {figure: median([r.figures[figure] for r in chosen]) for figure in FIGURES}
+        for key, chosen in runs_of.items()
     }
 
     def table(title: str, columns: tuple[tuple[str, str, int], ...]) -> Table:
@@ -352,7 +341,7 @@ def _report(
                 [
                     route if variant == "app" else "",
                     variant,
-                    *_lcp_cells([r for r in runs if r.variant == variant and r.route == route]),
+                    *_lcp_cells(runs_of[variant, route]),
                 ]
                 for route in routes
                 for variant in VARIANTS

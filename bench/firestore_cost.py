@@ -1,16 +1,9 @@
 """Section: what Firestore costs the site, counted in bytes at the connection.
 
-The Procfile's server (its workers) runs on the Firestore emulator behind a
-counting TCP proxy (harness/tcp_proxy.py), with the sample content and with
-1,000 projects more. Each run goes through four phases and counts what the
-database sent in each: start-up (until every worker's three listeners have
-their first snapshot), idle (nobody visits), page views (a burst over the
-three routes), and one edit (until every worker has it).
-
-Bytes become document reads through the start-up phase, where each worker
-reads every document once: bytes per document = start-up bytes / (workers x
-documents). The old client-rendered site read its route's whole collection on
-every page view: that is the column beside.
+The Procfile's server runs on the Firestore emulator behind a counting TCP proxy
+(harness/tcp_proxy.py); what the database sent is counted in four phases: start-up,
+idle, page views, one edit. Bytes become document reads by the start-up phase, where
+each worker reads every document once (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -183,20 +176,19 @@ def measure(
 
 
 def report(costs: Sequence[Cost]) -> SectionReport:
-    rows = []
-    for cost in costs:
-        rows.append(
-            [
-                cost.content,
-                thousands(cost.startup_bytes),
-                thousands(cost.idle_bytes),
-                fixed(cost.idle_bytes / cost.startup_bytes, 3),
-                fixed(cost.idle_reads_per_hour_per_worker, 1),
-                thousands(cost.reads(cost.page_view_bytes) * 1000 / cost.page_views),
-                thousands(cost.old_reads_per_view * 1000),
-                fixed(cost.reads(cost.edit_bytes) / cost.workers, 1),
-            ]
-        )
+    rows = [
+        [
+            cost.content,
+            thousands(cost.startup_bytes),
+            thousands(cost.idle_bytes),
+            fixed(cost.idle_bytes / cost.startup_bytes, 3),
+            fixed(cost.idle_reads_per_hour_per_worker, 1),
+            thousands(cost.reads(cost.page_view_bytes) * 1000 / cost.page_views),
+            thousands(cost.old_reads_per_view * 1000),
+            fixed(cost.reads(cost.edit_bytes) / cost.workers, 1),
+        ]
+        for cost in costs
+    ]
     idle = costs[0].idle_seconds if costs else 0
     table = Table(
         title=TITLE,

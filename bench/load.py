@@ -1,4 +1,4 @@
-"""Load from wrk (Debian): run it, read its summary and latency distribution."""
+"""Load from wrk (Debian): run it, read its figures."""
 
 from __future__ import annotations
 
@@ -16,25 +16,16 @@ from bench.prerequisites import command_path
 
 # Each wrk thread stops after its share of answers, requests going round the
 # paths. wrk itself waits out its whole -d duration even when every thread has
-# stopped, so each thread leaves a file saying so and run_counted interrupts wrk.
+# stopped, so each thread adds a byte to a file and run_counted interrupts wrk.
 COUNTED_SCRIPT = """\
-local next_id = 1
-
-function setup(thread)
-  thread:set("id", next_id)
-  next_id = next_id + 1
-end
-
 local paths = {}
 local limit = 0
-local folder = ""
 local sent = 0
 local answered = 0
 
 function init(args)
   limit = tonumber(args[1])
-  folder = args[2]
-  for index = 3, #args do
+  for index = 2, #args do
     paths[#paths + 1] = args[index]
   end
 end
@@ -47,22 +38,24 @@ end
 function response(status, headers, body)
   answered = answered + 1
   if answered == limit then
-    local marker = io.open(folder .. "/thread-" .. id .. ".done", "w")
+    local marker = io.open("done", "a")  -- a byte per thread
+    marker:write("x")
     marker:close()
     wrk.thread:stop()
   end
 end
 """
 
-_TIME_UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3, "h": 3600e3}
-_SUMMARY = re.compile(r"(\d+) requests in ([\d.]+)(us|ms|s|m|h), ([\d.]+)(\w+) read")
-_PERCENTILE = re.compile(r"^\s+(50|99)%\s+([\d.]+)(us|ms|s|m|h)\s*$", re.MULTILINE)
-_RATE = re.compile(r"Requests/sec:\s+([\d.]+)")
-# Non-2xx or 3xx responses, and socket errors (connect, read, write, timeout).
-_ERRORS = re.compile(
-    r"Non-2xx or 3xx responses: (\d+)|Socket errors: connect (\d+), read "
-    r"(\d+), write (\d+), timeout (\d+)"
-)
+# wrk's figures on one line: requests, microseconds, p50 and p99 in microseconds, and
+# errors (non-2xx/3xx responses, socket errors: connect, read, write, timeout).
+REPORT_SCRIPT = """
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("figures %d %d %d %d %d\\n", summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(99),
+    e.status + e.connect + e.read + e.write + e.timeout))
+end
+"""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,62 +73,58 @@ def run_wrk(
     url: str,
     *,
     seconds: float,
-    script: Path | None = None,
+    script: str = "",
     script_args: Sequence[str] = (),
-    stop_when: Callable[[], bool] | None = None,
+    stop_when: Callable[[Path], bool] | None = None,
 ) -> WrkResult:
-    """wrk -t2 -c50's figures; `stop_when` is polled and, once true, wrk is interrupted."""
+    """wrk -t2 -c50's figures, running `script` (Lua) if given; `stop_when` is polled with
+    wrk's working folder and, once true, wrk is interrupted."""
     wrk = command_path("wrk")
     if wrk is None:
         raise RuntimeError("wrk is not installed")
-    argv = [wrk, "-t2", "-c50", f"-d{math.ceil(seconds)}s", "--latency"]
-    if script is not None:
-        argv += ["-s", str(script)]
-    argv.append(url)
-    if script_args:
-        argv += ["--", *script_args]
-    with tempfile.TemporaryFile() as output:
-        process = subprocess.Popen(argv, stdout=output, stderr=subprocess.STDOUT)  # noqa: S603
-        deadline = time.monotonic() + seconds + 120
-        while process.poll() is None:
-            if stop_when is not None and stop_when():
-                process.send_signal(signal.SIGINT)  # wrk stops, then prints its report
-                stop_when = None
-            if time.monotonic() > deadline:
-                process.kill()
-            time.sleep(0.05)
-        output.seek(0)
-        text = output.read().decode(errors="replace")
-    summary = _SUMMARY.search(text)
-    rate = _RATE.search(text)
-    if process.returncode != 0 or summary is None or rate is None:
+    with tempfile.TemporaryDirectory(prefix="bench-wrk-") as name:
+        folder = Path(name)
+        (folder / "bench.lua").write_text(script + REPORT_SCRIPT, encoding="utf-8")
+        argv = [wrk, "-t2", "-c50", f"-d{math.ceil(seconds)}s", "-s", str(folder / "bench.lua")]
+        argv += [url, "--", *script_args]
+        with (folder / "output").open("w+") as output:
+            process = subprocess.Popen(  # noqa: S603 - our own argv
+                argv, stdout=output, stderr=subprocess.STDOUT, cwd=folder
+            )
+            deadline = time.monotonic() + seconds + 120
+            while process.poll() is None:
+                if stop_when is not None and stop_when(folder):
+                    process.send_signal(signal.SIGINT)  # wrk stops, then reports
+                    stop_when = None
+                if time.monotonic() > deadline:
+                    process.kill()
+                time.sleep(0.05)
+            output.seek(0)
+            text = output.read()
+    figures = re.search(r"^figures (\d+) (\d+) (\d+) (\d+) (\d+)$", text, re.MULTILINE)
+    if process.returncode != 0 or figures is None:
         raise RuntimeError(f"wrk exited with {process.returncode}:\n{text}")
-    latency = {
-        match.group(1): float(match.group(2)) * _TIME_UNITS[match.group(3)]
-        for match in _PERCENTILE.finditer(text)
-    }
+    requests, microseconds, p50, p99, errors = map(int, figures.groups())
     return WrkResult(
-        requests=int(summary.group(1)),
-        seconds=float(summary.group(2)) * _TIME_UNITS[summary.group(3)] / 1e3,
-        requests_per_second=float(rate.group(1)),
-        p50_ms=latency.get("50", math.nan),
-        p99_ms=latency.get("99", math.nan),
-        errors=sum(int(n) for match in _ERRORS.finditer(text) for n in match.groups() if n),
+        requests=requests,
+        seconds=microseconds / 1e6,
+        requests_per_second=requests / (microseconds / 1e6),
+        p50_ms=p50 / 1e3,
+        p99_ms=p99 / 1e3,
+        errors=errors,
         command=" ".join(argv),
     )
 
 
-def run_counted(base_url: str, *, requests: int, paths: Sequence[str], script: Path) -> WrkResult:
+def run_counted(base_url: str, *, requests: int, paths: Sequence[str]) -> WrkResult:
     """About `requests` requests (each thread stops at its share; in-flight ones still land)."""
-    script.parent.mkdir(parents=True, exist_ok=True)
-    script.write_text(COUNTED_SCRIPT, encoding="utf-8")
-    with tempfile.TemporaryDirectory(prefix="bench-wrk-") as folder:
-        markers = Path(folder)
-        # The time limit only matters if the server stops answering.
-        return run_wrk(
-            base_url,
-            seconds=max(60.0, requests / 20),
-            script=script,
-            script_args=[str(math.ceil(requests / 2)), folder, *paths],
-            stop_when=lambda: len(list(markers.glob("*.done"))) == 2,  # wrk's two threads
-        )
+    # The time limit only matters if the server stops answering.
+    return run_wrk(
+        base_url,
+        seconds=max(60.0, requests / 20),
+        script=COUNTED_SCRIPT,
+        script_args=[str(math.ceil(requests / 2)), *paths],
+        stop_when=lambda folder: (
+            (folder / "done").exists() and (folder / "done").stat().st_size == 2
+        ),  # wrk's two threads
+    )

@@ -9,7 +9,7 @@ from typing import Any
 
 from bench.context import BenchContext, progress
 from bench.load import run_counted
-from bench.report import SectionReport, Table, mebibytes
+from bench.report import SectionReport, Table, fixed
 from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 from server.site_map import ENGLISH_ROUTE_PATHS as ROUTES
 
@@ -30,7 +30,6 @@ TITLE = "6. Server memory (RSS from /proc) under load"
 def run(context: BenchContext) -> SectionReport:
     checkpoints = (1_000, 10_000) if context.quick else (10_000, 50_000, 100_000)
     workers = procfile_default_workers()
-    script = context.run_dir / NAME / "counted.lua"
     samples: list[MemorySample] = []
     with LiveServer(
         env={}, workers=workers, log_path=context.run_dir / NAME / f"{NAME}.log"
@@ -39,9 +38,7 @@ def run(context: BenchContext) -> SectionReport:
         answered = 0
         for checkpoint in checkpoints:
             progress(f"{NAME}: requests {answered:,} to {checkpoint:,}")
-            result = run_counted(
-                server.url, requests=checkpoint - answered, paths=ROUTES, script=script
-            )
+            result = run_counted(server.url, requests=checkpoint - answered, paths=ROUTES)
             answered += result.requests
             time.sleep(SETTLE_SECONDS)  # the requests wrk dropped at its stop finish
             samples.append(_sample(server.pids(), requests=answered))
@@ -54,8 +51,8 @@ def run(context: BenchContext) -> SectionReport:
             [
                 "start (before any page)" if index == 0 else f"after {item.requests:,}",
                 str(item.processes),
-                mebibytes(item.rss_bytes),
-                mebibytes(item.pss_bytes),
+                fixed(item.rss_bytes / 2**20),
+                fixed(item.pss_bytes / 2**20),
                 _signed_mib(item.rss_bytes - previous.rss_bytes) if previous else "",
                 _signed_mib(item.rss_bytes - first.rss_bytes) if previous else "",
             ]
@@ -73,7 +70,7 @@ def run(context: BenchContext) -> SectionReport:
         "Request counts are wrk's answered responses (each thread stops at its share; "
         "up to 50 in flight at a stop are answered but not counted).",
         f"From {later.requests:,} to {last.requests:,} requests RSS moved "
-        f"{_signed_mib(growth)} MiB ({_signed(per_thousand)} bytes per 1,000 requests).",
+        f"{_signed_mib(growth)} MiB ({per_thousand:+,.0f} bytes per 1,000 requests).",
         "RSS: VmRSS of /proc/PID/status; PSS: Pss of /proc/PID/smaps_rollup.",
     ]
     data: dict[str, Any] = {"workers": workers, "samples": [asdict(item) for item in samples]}
@@ -98,10 +95,6 @@ def _proc_kib(path: Path, key: str) -> int:
         if line.startswith(key):
             return int(line.split()[1])
     return 0
-
-
-def _signed(value: float) -> str:
-    return f"{value:+,.0f}"
 
 
 def _signed_mib(value_bytes: float) -> str:

@@ -1,35 +1,25 @@
-"""Debian's nginx for the benchmark: started on a configuration, stopped after.
-
-Two uses: throughput's one static page over plain HTTP, and the edge, one nginx
-with two server blocks on two loopback ports (two origins, so a page's
-same-origin paths mean the same thing on both):
-- the app's edge speaks TLS and HTTP/2 and proxies to uvicorn over HTTP/1.1
-  with keep-alive, as a platform router or CDN does, passing Accept-Encoding
-  through, so the app's own brotli is what the browser gets;
-- the static copy serves each captured file at its own path, with the content
-  type and headers the app sent and brotli/gzip files made beforehand.
-Either way the configuration is checked first (`nginx -t`), nginx runs until
-the `with` block ends, stops gracefully, and its logs are kept.
+"""Debian's nginx for the benchmark, checked (`nginx -t`), run in a `with` block, stopped
+gracefully, its logs kept: throughput's one static page over plain HTTP, and the edge's
+two TLS + HTTP/2 server blocks (the app proxied, and the static copy; docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
+import shlex
 import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx2 as httpx
 
+from bench.page_copy import StaticFile, write_copy
 from bench.prerequisites import BROTLI_STATIC_MODULE, command_path
 from harness.live_server import free_port
-
-# The logs nginx writes in its folder, copied to the run's logs as nginx-<name>.
-_LOGS = ("error.log", "access.log")
 
 
 def preamble(root: Path) -> str:
@@ -61,13 +51,11 @@ def serve_static_file(content: bytes, *, log_dir: Path) -> Iterator[str]:
         (root / "www").mkdir(mode=0o755)
         (root / "www" / "index.html").write_bytes(content)
         port = free_port()
-        config = root / "nginx.conf"
-        config.write_text(
+        config = (
             preamble(root)
             + "http {\n    access_log off;\n    sendfile on;\n    default_type text/html;\n"
             + temporary_paths(root)
-            + f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n}}\n",
-            encoding="utf-8",
+            + f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n}}\n"
         )
         url = f"http://127.0.0.1:{port}/"
         with running_nginx(root, config, ready_url=url, log_dir=log_dir):
@@ -75,16 +63,19 @@ def serve_static_file(content: bytes, *, log_dir: Path) -> Iterator[str]:
 
 
 @contextmanager
-def running_nginx(root: Path, config: Path, *, ready_url: str, log_dir: Path) -> Iterator[None]:
-    """nginx with `config` (paths under `root`) until the block ends, once `ready_url` answers."""
+def running_nginx(root: Path, config: str, *, ready_url: str, log_dir: Path) -> Iterator[None]:
+    """nginx with `config` (paths under `root`; kept in log_dir) until the block ends, once
+    `ready_url` answers."""
     nginx = command_path("nginx")
     if nginx is None:
         raise RuntimeError("nginx is not installed")
-    argv = [nginx, "-p", str(root), "-c", str(config), "-e", str(root / "error.log")]
+    log_dir.mkdir(parents=True, exist_ok=True)
+    for folder in (root, log_dir):
+        (folder / "nginx.conf").write_text(config, encoding="utf-8")
+    argv = [nginx, "-p", str(root), "-c", str(root / "nginx.conf"), "-e", str(root / "error.log")]
     checked = subprocess.run([*argv, "-t"], capture_output=True, text=True, check=False)  # noqa: S603
     if checked.returncode != 0:
         raise RuntimeError(f"nginx rejected its configuration:\n{checked.stderr}")
-    log_dir.mkdir(parents=True, exist_ok=True)
     with (log_dir / "nginx.log").open("wb") as log:
         process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)  # noqa: S603
     try:
@@ -97,7 +88,7 @@ def running_nginx(root: Path, config: Path, *, ready_url: str, log_dir: Path) ->
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        for name in _LOGS:
+        for name in ("error.log", "access.log"):
             written = root / name
             if written.exists():
                 (log_dir / f"nginx-{name}").write_bytes(written.read_bytes())
@@ -119,17 +110,6 @@ def _wait_for(url: str, process: subprocess.Popen[bytes], timeout: float = 10.0)
 
 
 @dataclass(frozen=True, kw_only=True)
-class StaticFile:
-    """One response of the app, kept as a file of the static copy."""
-
-    path: str  # URL path, decoded, as nginx matches it: "/assets/entry-X.js"
-    file: str  # relative to the copy's root: "assets/entry-X.js", "projects/index.html"
-    content_type: str
-    # Headers the app sent with it that a browser acts on (caching, security).
-    headers: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, kw_only=True)
 class EdgeLayout:
     root: Path  # nginx's prefix: its pid, logs, temporary folders, certificate, static copy
     app_port: int  # uvicorn, plain HTTP/1.1 on loopback
@@ -137,28 +117,21 @@ class EdgeLayout:
     static_port: int = field(default_factory=free_port)  # TLS + HTTP/2 serving the copy
 
     @property
-    def static_root(self) -> Path:
-        return self.root / "www"
-
-    @property
-    def edge_origin(self) -> str:
-        return f"https://127.0.0.1:{self.edge_port}"
-
-    @property
-    def static_origin(self) -> str:
-        return f"https://127.0.0.1:{self.static_port}"
+    def origins(self) -> dict[str, str]:
+        """ "app": the app through the edge; "static": the static copy."""
+        return {
+            "app": f"https://127.0.0.1:{self.edge_port}",
+            "static": f"https://127.0.0.1:{self.static_port}",
+        }
 
 
-def nginx_config(
-    layout: EdgeLayout, files: Sequence[StaticFile], *, brotli_module: Path | None
-) -> str:
+def nginx_config(layout: EdgeLayout, files: Sequence[StaticFile]) -> str:
     """nginx.conf for the two server blocks (nginx 1.22 syntax: `listen ... ssl http2`)."""
     root = layout.root
-    load = f"load_module {_quoted(str(brotli_module))};\n" if brotli_module else ""
-    precompressed = "brotli_static on;\n        " if brotli_module else ""
     locations = "\n".join(_static_location(item) for item in files)
     return f"""\
-{load}{preamble(root)}http {{
+load_module {_quoted(str(BROTLI_STATIC_MODULE))};
+{preamble(root)}http {{
     log_format edge '$server_port $status $request_method "$request_uri" $body_bytes_sent '
                     '"$sent_http_content_encoding" "$http_accept_encoding"';
     access_log {root}/access.log edge;
@@ -191,8 +164,9 @@ def nginx_config(
 
     server {{
         listen 127.0.0.1:{layout.static_port} ssl http2;
-        root {layout.static_root};
-        {precompressed}gzip_static on;
+        root {root}/www;
+        brotli_static on;
+        gzip_static on;
         location / {{ return 404; }}
 {locations}
     }}
@@ -228,41 +202,20 @@ def _quoted(value: str) -> str:
 
 @contextmanager
 def run_edge(layout: EdgeLayout, files: Sequence[StaticFile], *, log_dir: Path) -> Iterator[None]:
-    """nginx with the edge's configuration until the block ends; its logs copied to log_dir.
-
-    The certificate is made for the run; `files` must already be in the layout's static_root.
-    """
+    """nginx with the edge's configuration, serving `files` as the static copy, until the
+    block ends; its logs copied to log_dir."""
     # A throw-away certificate for 127.0.0.1 and its key.
     subprocess.run(  # noqa: S603 - fixed argv
-        [  # noqa: S607 - Debian's openssl
-            "openssl",
-            "req",
-            "-x509",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-            "-days",
-            "2",
-            "-subj",
-            "/CN=127.0.0.1",
-            "-addext",
-            "subjectAltName=IP:127.0.0.1,DNS:localhost",
-            "-keyout",
-            str(layout.root / "edge.key"),
-            "-out",
-            str(layout.root / "edge.crt"),
-        ],
+        shlex.split(
+            "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
+            " -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost"
+            f" -keyout {shlex.quote(str(layout.root / 'edge.key'))}"
+            f" -out {shlex.quote(str(layout.root / 'edge.crt'))}"
+        ),
         check=True,
         capture_output=True,
     )
-    layout.static_root.mkdir(mode=0o755, exist_ok=True)
-    module = BROTLI_STATIC_MODULE if BROTLI_STATIC_MODULE.exists() else None
-    config = layout.root / "nginx.conf"
-    config.write_text(nginx_config(layout, files, brotli_module=module), encoding="utf-8")
-    log_dir.mkdir(parents=True, exist_ok=True)
-    (log_dir / "nginx.conf").write_text(config.read_text(encoding="utf-8"), encoding="utf-8")
-    ready = f"https://127.0.0.1:{layout.static_port}/"
-    with running_nginx(layout.root, config, ready_url=ready, log_dir=log_dir):
+    write_copy(files, layout.root / "www")
+    ready = layout.origins["static"] + "/"
+    with running_nginx(layout.root, nginx_config(layout, files), ready_url=ready, log_dir=log_dir):
         yield

@@ -11,42 +11,26 @@ from pathlib import Path
 
 from bench.context import REPO_ROOT, progress
 
-# Commands from Debian, by the package that ships them.
-DEBIAN_PACKAGES = {"wrk": "wrk", "nginx": "nginx", "chromium": "chromium", "openssl": "openssl"}
 # Debian's libnginx-mod-http-brotli-static puts the module here.
 BROTLI_STATIC_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
-# Files (not commands) from Debian packages, by a name the sections use: nginx's modules.
-DEBIAN_FILES = {"nginx-brotli-static": (BROTLI_STATIC_MODULE, "libnginx-mod-http-brotli-static")}
-# nginx lives in /usr/sbin, which a non-root PATH may lack.
-_EXTRA_PATHS = ("/usr/sbin", "/sbin")
+# What the sections need from Debian: commands, from the package of the same name, and this.
+BROTLI_STATIC = "libnginx-mod-http-brotli-static"
 # Lighthouse has a package folder of its own: the site's build never installs it.
 LIGHTHOUSE_PACKAGE = REPO_ROOT / "tools" / "lighthouse"
 LIGHTHOUSE = LIGHTHOUSE_PACKAGE / "node_modules" / ".bin" / "lighthouse"
 
 
 def command_path(command: str) -> str | None:
-    found = shutil.which(command)
-    if found is not None:
-        return found
-    for folder in _EXTRA_PATHS:
-        candidate = Path(folder) / command
-        if candidate.exists():
-            return str(candidate)
-    return None
+    # nginx lives in /usr/sbin, which a non-root PATH may lack.
+    return shutil.which(command, path=f"{os.environ.get('PATH', '')}:/usr/sbin:/sbin")
 
 
-def ensure_debian_commands(commands: Iterable[str]) -> None:
-    """Install the packages of the commands (or DEBIAN_FILES names) that are missing."""
+def ensure_debian_commands(names: Iterable[str]) -> None:
+    """Install the Debian packages of the commands (or BROTLI_STATIC) that are missing."""
     missing = sorted(
-        {
-            DEBIAN_FILES[name][1] if name in DEBIAN_FILES else DEBIAN_PACKAGES[name]
-            for name in commands
-            if (
-                not DEBIAN_FILES[name][0].exists()
-                if name in DEBIAN_FILES
-                else command_path(name) is None
-            )
-        }
+        name
+        for name in set(names)
+        if not (BROTLI_STATIC_MODULE.exists() if name == BROTLI_STATIC else command_path(name))
     )
     if not missing:
         return

@@ -61,9 +61,5 @@ def fixed(value: float, digits: int = 1) -> str:
     return "-" if math.isnan(value) else f"{value:,.{digits}f}"
 
 
-def mebibytes(value_bytes: float) -> str:
-    return "-" if math.isnan(value_bytes) else f"{value_bytes / 2**20:,.1f}"
-
-
 def ratio(numerator: float, denominator: float) -> float:
     return numerator / denominator if denominator else math.nan

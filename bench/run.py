@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
 import signal
@@ -31,7 +30,7 @@ SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
     throughput.NAME: (throughput.run, ("wrk", "nginx")),
     firestore_cost.NAME: (firestore_cost.run, ()),
     memory.NAME: (memory.run, ("wrk",)),
-    edge.NAME: (edge.run, ("chromium", "nginx", "openssl", "nginx-brotli-static")),
+    edge.NAME: (edge.run, edge.DEBIAN_NEEDS),
 }
 
 
@@ -51,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # A SIGTERM (a timeout, a supervisor) ends the run as Ctrl-C does: through every
     # section's `finally`, which stops its servers, nginx and browsers.
-    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     if args.routes and any(not route.startswith("/") for route in args.routes):
         parser.error("--routes: each route is a path starting with /")
     chosen = [name for name in SECTIONS if not args.only or name in args.only]
@@ -134,7 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
         "sections": sections,
     }
-    text = json.dumps(_json_safe(result), indent=2, ensure_ascii=False) + "\n"
+    # NaN (a figure that could not be taken) as null: strict JSON has no NaN.
+    strict = json.loads(json.dumps(result), parse_constant=lambda _: None)
+    text = json.dumps(strict, indent=2, ensure_ascii=False) + "\n"
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     (RESULTS_DIR / "latest.json").write_text(text, encoding="utf-8")
     (context.run_dir / "results.json").write_text(text, encoding="utf-8")
@@ -146,21 +147,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if failed:
         print(f"Sections that failed: {', '.join(failed)}")
     return 1 if failed else 0
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt(f"signal {signum}")
-
-
-def _json_safe(value: object) -> object:
-    """NaN (a figure that could not be taken) as null: strict JSON has no NaN."""
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, dict):
-        return {str(key): _json_safe(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_json_safe(item) for item in value]
-    return value
 
 
 if __name__ == "__main__":

@@ -2,14 +2,9 @@
 
 `uv run python -m bench.variants [--runs 5] [--routes / /projects /ar] REV REV...`
 
-Each REV (a commit, a branch) is checked out with `git archive` into a
-temporary folder, built there (build.py, the working tree's node_modules) and
-started with the Procfile's command from that folder, behind an nginx edge of
-its own (bench/nginx.py). Lighthouse mobile then loads every page from
-each version in turn, run after run, so a busy moment of the machine hits all
-of them alike. The table gives, per page and version, the median and the range
-(min to max) of LCP, FCP, TBT and CLS: a technique pays when the medians of
-the versions with and without it differ by more than the runs' spread.
+Each REV is checked out with `git archive`, built and started from its own folder behind
+an nginx edge of its own; Lighthouse mobile loads every page from each version in turn,
+run after run (docs/benchmarks.md, "What pays").
 """
 
 from __future__ import annotations
@@ -26,8 +21,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.context import REPO_ROOT, git, progress
-from bench.edge import EDGE_ROUTES, EdgeRun, lighthouse_runs
+from bench.edge import DEBIAN_NEEDS, EDGE_ROUTES, EdgeRun, lighthouse_runs
 from bench.nginx import EdgeLayout, run_edge
+from bench.prerequisites import ensure_debian_commands, ensure_lighthouse
 from bench.report import Table, median, thousands
 from harness.live_server import LiveServer, procfile_default_workers
 from server.i18n import locale_named
@@ -81,7 +77,7 @@ def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int)
             stack.enter_context(server)
             layout = EdgeLayout(root=folder, app_port=server.port)
             stack.enter_context(run_edge(layout, [], log_dir=logs / f"edge-{len(origins)}"))
-            origins[rev] = layout.edge_origin
+            origins[rev] = layout.origins["app"]
         results, lost = lighthouse_runs(origins, routes, runs_per_page, logs)
     for outcome in lost:
         progress(f"variants: left out: {outcome}")
@@ -114,6 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs per page and version")
     parser.add_argument("--routes", nargs="+", default=list(DEFAULT_ROUTES), choices=EDGE_ROUTES)
     args = parser.parse_args(argv)
+    ensure_debian_commands(DEBIAN_NEEDS)
+    ensure_lighthouse()
     print(compare(args.revisions, args.routes, args.runs).render())
     return 0
 

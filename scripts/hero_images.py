@@ -1,10 +1,5 @@
-"""Make the landing page's hero photo at the sizes and formats the page offers.
-
-The hero is the landing page's largest element (its LCP), so it is an <img>
-in the server's HTML with a srcset, not a CSS background found only once the
-stylesheet is parsed. Phones get a portrait crop (hero-marble-narrow.jpg),
-wider screens the landscape slab (hero-marble.jpg); each as AVIF, which every
-current browser decodes, and as JPEG for the rest.
+"""Make the landing page's hero photo at the sizes and formats the page offers
+(why an <img> with a srcset, AVIF and JPEG: docs/architecture.md).
 
 Run:  uv run python scripts/hero_images.py
 Input: ui/assets/hero-marble.jpg, ui/assets/hero-marble-narrow.jpg.
