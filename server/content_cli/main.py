@@ -139,8 +139,7 @@ def run_push(
 ) -> int:
     content, problems = validate_content(content_dir)
     if problems:
-        _print_problems(problems)
-        print("Nothing was written to Firestore.", file=sys.stderr)
+        _print_problems(problems, "Nothing was written to Firestore.")
         return ExitCode.INVALID_CONTENT
     with sync.open_target(f"Comparing {content_dir} with") as (project, client):
         remote = sync.read_content(client, timeout_seconds=timeout_seconds)
@@ -168,8 +167,7 @@ def run_pull(content_dir: Path, *, timeout_seconds: float) -> int:
     # No file is written unless every document fits in one.
     problems = json_problems(content)
     if problems:
-        _print_problems(problems)
-        print("Nothing was written.", file=sys.stderr)
+        _print_problems(problems, "Nothing was written.")
         return ExitCode.INVALID_CONTENT
     content_dir.mkdir(parents=True, exist_ok=True)
     for collection, documents in content.items():
@@ -180,11 +178,10 @@ def run_pull(content_dir: Path, *, timeout_seconds: float) -> int:
     return ExitCode.OK
 
 
-def _print_problems(problems: Sequence[object]) -> None:
-    for problem in problems:
-        print(problem, file=sys.stderr)
+def _print_problems(problems: Sequence[object], *then: str) -> None:
     count = len(problems)
-    print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
+    plural = "s" if count != 1 else ""
+    print(*problems, f"{count} problem{plural} found.", *then, sep="\n", file=sys.stderr)
 
 
 def _confirm(question: str) -> bool:
