@@ -70,8 +70,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[AppState]:
-        opened = open_content(settings, company)
-        content = opened.cache
+        content, close_content = open_content(settings, company)
         pool = await RenderPool.start(
             settings.bundles_dir,
             size=settings.render_pool_size,
@@ -111,7 +110,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 }
         finally:
             await images.close()
-            await opened.close()  # the listeners too
+            await close_content()  # the listeners too
             await pool.close()
 
     site_files = SiteFiles(company, settings.public_base_url)

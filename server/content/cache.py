@@ -47,7 +47,8 @@ class ReadCount:
 
 
 # A context variable follows a request into the tasks it spawns, and never mixes two requests.
-_read_count: ContextVar[ReadCount | None] = ContextVar("content_reads", default=None)
+# Outside a request (start-up, tests) reads go to a count nobody looks at.
+_read_count: ContextVar[ReadCount] = ContextVar("content_reads", default=ReadCount())  # noqa: B039
 
 
 @contextmanager
@@ -59,12 +60,6 @@ def counting_reads() -> Iterator[ReadCount]:
         yield count
     finally:
         _read_count.reset(token)
-
-
-def _record_read() -> None:
-    count = _read_count.get()
-    if count is not None:  # outside a count (start-up, tests): not counted
-        count.reads += 1
 
 
 def log_fetch_error(collection: Collection, error: Exception) -> None:
@@ -171,7 +166,7 @@ class ContentCache:
         if entry.refresh is None:
             # Counted here, not in the task: the task may first run after the
             # response is sent, and the count belongs to this request.
-            _record_read()
+            _read_count.get().reads += 1
             entry.refresh = asyncio.create_task(self._refresh(collection, entry))
         stale = entry.snapshot
         if stale is not None and stale.error is None and self._max_age > 0:
@@ -188,7 +183,7 @@ class ContentCache:
     async def vouch(self) -> None:
         """Vouch for the listeners' views: their connection answers a probe. Callers share one."""
         if self._vouching is None:
-            _record_read()
+            _read_count.get().reads += 1
             self._vouching = asyncio.create_task(self._vouch())
         # shield: one visitor giving up must not cancel the probe the others wait on.
         await asyncio.shield(self._vouching)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 
 from server.company import Company
 from server.content.cache import ContentCache, ContentStore
@@ -16,26 +16,12 @@ from server.settings import ContentSource, Settings
 logger = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class OpenContent:
-    """What the pages read through (`cache`), and what keeps it current."""
+def open_content(
+    settings: Settings, company: Company
+) -> tuple[ContentCache, Callable[[], Awaitable[None]]]:
+    """The cache the pages read through, and what closes it, its store and its listeners.
 
-    store: ContentStore
-    cache: ContentCache
-    live: LiveContent | None
-
-    async def close(self) -> None:
-        # Listeners first: they write into the cache and use the store's client.
-        if self.live is not None:
-            await self.live.close()
-        await self.cache.close()
-        await self.store.close()
-
-
-def open_content(settings: Settings, company: Company) -> OpenContent:
-    """The store, its cache and, for Firestore with CONTENT_LIVE on, the listeners.
-
-    Call on the event loop: the listeners' supervisors start at once.
+    Call on the event loop: for Firestore with CONTENT_LIVE on, the listeners start at once.
     """
     store: ContentStore
     if settings.content_source is ContentSource.FIRESTORE:
@@ -62,4 +48,12 @@ def open_content(settings: Settings, company: Company) -> OpenContent:
         live.start()
     how = "listeners" if live is not None else f"reads every {settings.content_cache_seconds:g} s"
     logger.info("Content kept current by %s", how)
-    return OpenContent(store=store, cache=cache, live=live)
+
+    async def close() -> None:
+        # Listeners first: they write into the cache and use the store's client.
+        if live is not None:
+            await live.close()
+        await cache.close()
+        await store.close()
+
+    return cache, close

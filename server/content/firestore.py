@@ -118,11 +118,7 @@ class FirestoreContentStore:
         return parse_documents(collection, documents, self.photo_urls)
 
     async def probe(self) -> None:
-        """One small call on the listeners' connection: it answers, or ContentUnavailableError.
-
-        It lists the database's top-level collection ids, one to a page: no
-        document is read.
-        """
+        """A call on the listeners' connection that reads no document; fails if unanswered."""
         request = ListCollectionIdsRequest(parent=f"{self._database}/documents", page_size=1)
         await self._ask(
             lambda api: api.list_collection_ids(
@@ -142,22 +138,18 @@ class FirestoreContentStore:
         except (TimeoutError, *_READ_ERRORS) as error:
             if not _no_answer(error):
                 raise ContentUnavailableError(f"{what}: {error}") from error
-            await self._replace_connection(api)
+            if self._api is api:  # else another call already replaced it
+                self._api = open_api(self._emulator_host)
+                logger.warning(
+                    "Firestore gave no answer within %g s: opening a new connection"
+                    " (the old one may have been dropped silently) and ending its listeners",
+                    self._timeout,
+                )
+                await anyio.to_thread.run_sync(api.transport.close)
             detail = f" ({error})" if str(error) else ""
             raise ContentUnavailableError(
                 f"{what}: no answer within {self._timeout:g} s{detail}"
             ) from error
-
-    async def _replace_connection(self, failed: FirestoreClient) -> None:
-        if self._api is not failed:
-            return  # another call already did
-        self._api = open_api(self._emulator_host)
-        logger.warning(
-            "Firestore gave no answer within %g s: opening a new connection"
-            " (the old one may have been dropped silently) and ending its listeners",
-            self._timeout,
-        )
-        await anyio.to_thread.run_sync(failed.transport.close)
 
     def _read_all(
         self, api: FirestoreClient, collection: Collection

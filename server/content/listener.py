@@ -141,7 +141,11 @@ class CollectionListener:
         elif kind == "document_change":
             change = response.document_change
             if _TARGET_ID in change.target_ids:
-                self._pending[change.document.name] = _listened(change.document)
+                self._pending[change.document.name] = ListenedDocument(
+                    id=change.document.name.rpartition("/")[2],
+                    fields=decode_fields(change.document.fields),
+                    update_time=change.document.update_time.ToDatetime(tzinfo=UTC),
+                )
             elif _TARGET_ID in change.removed_target_ids:
                 self._pending[change.document.name] = None
         elif kind in ("document_delete", "document_remove"):
@@ -186,14 +190,6 @@ class CollectionListener:
         if changed or not self._delivered:
             self._delivered = True
             self._on_documents([documents[name] for name in sorted(documents)])
-
-
-def _listened(document: Any) -> ListenedDocument:  # noqa: ANN401 - a raw Document message
-    return ListenedDocument(
-        id=document.name.rpartition("/")[2],
-        fields=decode_fields(document.fields),
-        update_time=document.update_time.ToDatetime(tzinfo=UTC),
-    )
 
 
 def decode_fields(fields: Any) -> dict[str, Any]:  # noqa: ANN401 - a raw map of Values

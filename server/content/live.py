@@ -102,6 +102,7 @@ class _Feed:
 
     def __init__(self, collection: Collection, store: ListeningStore, cache: ContentCache) -> None:
         self._collection = collection
+        self.name = collection.firestore_name
         self._store = store
         self._cache = cache
         self._listener: Listener | None = None
@@ -115,10 +116,6 @@ class _Feed:
         # so an unchanged document is not validated (nor warned about) again.
         self._parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
 
-    @property
-    def name(self) -> str:
-        return self._collection.firestore_name
-
     async def supervise(self, loop: asyncio.AbstractEventLoop, backoff: Backoff) -> None:
         failures = 0
         while True:
@@ -131,18 +128,14 @@ class _Feed:
                 failures, self._early_try_left = 1, True
             else:
                 failures += 1
-            await self._back_off(backoff.delay(failures), shortest=backoff.first / 2)
-
-    async def _back_off(self, seconds: float, *, shortest: float) -> None:
-        waited = asyncio.get_running_loop().time()
-        # Not cleared before the wait: a read may succeed while the failed
-        # listener is being closed, and that news must not be lost.
-        if await set_within(self._database_back, seconds):
-            self._database_back.clear()
-            # Once per outage: a listener that fails again waits its backoff.
-            self._early_try_left = False
-            remaining = shortest - (asyncio.get_running_loop().time() - waited)
-            await asyncio.sleep(max(0.0, remaining))
+            waited = loop.time()
+            # Not cleared before the wait: a read may succeed while the failed
+            # listener is being closed, and that news must not be lost.
+            if await set_within(self._database_back, backoff.delay(failures)):
+                self._database_back.clear()
+                # Once per outage: a listener that fails again waits its backoff.
+                self._early_try_left = False
+                await asyncio.sleep(max(0.0, backoff.first / 2 - (loop.time() - waited)))
 
     def database_answers(self) -> None:
         if self._early_try_left:

@@ -5,16 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from contextlib import closing
 from enum import IntEnum
 from pathlib import Path
-
-from google.cloud import firestore
 
 from server.content.local import collection_file, format_documents, write_text_atomically
 from server.content_cli import sync
 from server.content_cli.validate import json_problems, validate_content
-from server.settings import Settings, SettingsError
+from server.settings import SettingsError
 
 
 class ExitCode(IntEnum):
@@ -142,12 +139,9 @@ def run_push(
 ) -> int:
     content, problems = validate_content(content_dir)
     if problems:
-        _print_problems(problems)
-        print("Nothing was written to Firestore.", file=sys.stderr)
+        _print_problems(problems, "Nothing was written to Firestore.")
         return ExitCode.INVALID_CONTENT
-    project = sync.target_project(Settings.from_environment())
-    print(f"Comparing {content_dir} with {sync.describe_target(project)}")
-    with closing(firestore.Client(project=project)) as client:
+    with sync.open_target(f"Comparing {content_dir} with") as (project, client):
         remote = sync.read_content(client, timeout_seconds=timeout_seconds)
         plan = sync.plan_push(content, remote, prune=prune)
         for changes in plan:
@@ -168,15 +162,12 @@ def run_push(
 
 
 def run_pull(content_dir: Path, *, timeout_seconds: float) -> int:
-    project = sync.target_project(Settings.from_environment())
-    print(f"Reading {sync.describe_target(project)}")
-    with closing(firestore.Client(project=project)) as client:
+    with sync.open_target("Reading") as (_, client):
         content = sync.read_content(client, timeout_seconds=timeout_seconds)
     # No file is written unless every document fits in one.
     problems = json_problems(content)
     if problems:
-        _print_problems(problems)
-        print("Nothing was written.", file=sys.stderr)
+        _print_problems(problems, "Nothing was written.")
         return ExitCode.INVALID_CONTENT
     content_dir.mkdir(parents=True, exist_ok=True)
     for collection, documents in content.items():
@@ -187,11 +178,10 @@ def run_pull(content_dir: Path, *, timeout_seconds: float) -> int:
     return ExitCode.OK
 
 
-def _print_problems(problems: Sequence[object]) -> None:
-    for problem in problems:
-        print(problem, file=sys.stderr)
+def _print_problems(problems: Sequence[object], *then: str) -> None:
     count = len(problems)
-    print(f"{count} problem{'s' if count != 1 else ''} found.", file=sys.stderr)
+    plural = "s" if count != 1 else ""
+    print(*problems, f"{count} problem{plural} found.", *then, sep="\n", file=sys.stderr)
 
 
 def _confirm(question: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -47,11 +48,15 @@ def target_project(settings: Settings) -> str:
         raise ConfigurationError(f"no GOOGLE_CLOUD_PROJECT and {error}") from error
 
 
-def describe_target(project: str) -> str:
-    """Where writes go, said before any is made, so a wrong project is caught by eye."""
+@contextmanager
+def open_target(doing: str) -> Iterator[tuple[str, firestore.Client]]:
+    """The project and a client, the project named before any write so a wrong one is caught."""
+    project = target_project(Settings.from_environment())
     emulator = os.environ.get("FIRESTORE_EMULATOR_HOST")
     where = f"the emulator at {emulator}" if emulator else "Google Cloud"
-    return f"Firestore project {project} ({where})"
+    print(f"{doing} Firestore project {project} ({where})")
+    with closing(firestore.Client(project=project)) as client:
+        yield project, client
 
 
 def retry_policy(timeout_seconds: float) -> retries.Retry:
@@ -84,6 +89,7 @@ def read_content(
 
 # Firestore's limit on writes in one batch.
 MAX_BATCH_WRITES = 500
+_ABSENT = object()
 
 
 @dataclass
@@ -127,28 +133,19 @@ def plan_push(
         for doc_id, fields in ours.items():
             if doc_id not in theirs:
                 changes.added.append(doc_id)
-            elif differing := _differing_fields(fields, theirs[doc_id]):
+            elif differing := [
+                # set() replaces the whole document: a field only in Firestore is removed.
+                name
+                for name in sorted(fields.keys() | theirs[doc_id].keys())
+                if fields.get(name, _ABSENT) != theirs[doc_id].get(name, _ABSENT)
+            ]:
                 changes.changed[doc_id] = differing
             else:
                 changes.unchanged += 1
         extras = sorted(doc_id for doc_id in theirs if doc_id not in ours)
-        if prune:
-            changes.removed = extras
-        else:
-            changes.kept = extras
+        (changes.removed if prune else changes.kept).extend(extras)
         plans.append(changes)
     return plans
-
-
-def _differing_fields(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
-    # set() replaces the whole document, so a field only in Firestore is a
-    # change too: the push removes it.
-    names = sorted(ours.keys() | theirs.keys())
-    return [
-        name
-        for name in names
-        if name not in ours or name not in theirs or ours[name] != theirs[name]
-    ]
 
 
 def apply_plan(
@@ -159,12 +156,11 @@ def apply_plan(
     timeout_seconds: float,
 ) -> int:
     """Make the plan's writes in batches; returns how many were made."""
-    writes: list[tuple[Collection, str, dict[str, Any] | None]] = []  # None: delete
-    for changes in plan:
-        documents = local.get(changes.collection, {})
-        for doc_id in [*changes.added, *changes.changed]:
-            writes.append((changes.collection, doc_id, documents[doc_id]))
-        writes += [(changes.collection, doc_id, None) for doc_id in changes.removed]
+    writes = [  # fields None: a removed document, deleted
+        (changes.collection, doc_id, local.get(changes.collection, {}).get(doc_id))
+        for changes in plan
+        for doc_id in [*changes.added, *changes.changed, *changes.removed]
+    ]
     done = 0
     with progress_bar(len(writes), sys.stdout) as bar:
         for start in range(0, len(writes), MAX_BATCH_WRITES):
