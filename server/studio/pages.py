@@ -28,7 +28,6 @@ from server.images.variants import WIDTHS
 from server.site_facts import PALETTE_FILE
 from server.site_map import LIST_PAGES, ItemPage
 from server.studio.forms import (
-    FieldError,
     field_locale,
     max_length,
     read_text_fields,
@@ -226,7 +225,7 @@ class StudioPages:
                 session.who, collection, values, await self._photo_input(form)
             )
         except Invalid as invalid:
-            return self._form(request, session, values, invalid.errors, 422, kept=invalid.kept)
+            return self._form(request, session, values, 422, invalid.kept, errors=invalid.errors)
         return _to_list(request, f"?saved={quote(document_id)}")
 
     async def update(self, request: Request) -> Response:
@@ -244,8 +243,10 @@ class StudioPages:
             )
         except Invalid as invalid:
             yours = {**values, "photoUrl": invalid.photo_url}
-            kept = invalid.kept
-            return self._form(request, session, yours, invalid.errors, 422, invalid.version, kept)
+            errors, version = invalid.errors, invalid.version
+            return self._form(
+                request, session, yours, 422, invalid.kept, errors=errors, version=version
+            )
         except Conflict as conflict:
             # The form again: the staff member's text kept, the other person's beside it;
             # saving again now replaces their version knowingly.
@@ -257,7 +258,9 @@ class StudioPages:
             }
             yours = {**values, "photoUrl": theirs.get("photoUrl", "")}
             version, kept = conflict.version, conflict.kept
-            return self._form(request, session, yours, {}, 409, version, kept, their_changes)
+            return self._form(
+                request, session, yours, 409, kept, version=version, their_changes=their_changes
+            )
         if not written:
             return _to_list(request)
         return _to_list(request, f"?saved={quote(document_id)}")
@@ -371,13 +374,12 @@ class StudioPages:
         request: Request,
         session: StaffSession,
         values: Mapping[str, Any],
-        errors: Mapping[str, FieldError] | None = None,
         status: int = 200,
-        version: str = "",
         kept: HeldPhoto | None = None,
-        their_changes: Mapping[str, str] | None = None,
+        **context: object,
     ) -> Response:
-        """The form of the request's collection, for a new entry or the one it names."""
+        """The form of the request's collection, for a new entry or the one it names;
+        `context`: its errors, the version it opened, their_changes (saved since by another)."""
         if kept is not None:
             values = {**values, "photoUrl": kept.preview}
         return self._page(
@@ -386,12 +388,10 @@ class StudioPages:
             status=status,
             scripts={"script-src": "'self'"} if self._photo_size_script else None,
             values=values,
-            errors=errors or {},
             fields=text_fields(_collection(request)),
-            version=version,
-            their_changes=their_changes,
             kept=kept,
             session=session,
+            **context,
         )
 
     def _sign_in_page(
