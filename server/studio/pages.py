@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from server.content.cache import ContentCache
-from server.content.models import OPTIONAL_FIELDS, CardItem, Collection
+from server.content.models import Collection
 from server.http.rate_limit import TokenBuckets
 from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
 from server.images.urls import PhotoKeys
@@ -28,7 +28,6 @@ from server.images.variants import WIDTHS
 from server.site_facts import PALETTE_FILE
 from server.site_map import LIST_PAGES, ItemPage
 from server.studio.forms import (
-    FieldError,
     field_locale,
     max_length,
     read_text_fields,
@@ -105,7 +104,17 @@ class StudioPages:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self._templates.globals.update(collections=list(Collection), locales=LOCALES)
+        self._templates.globals.update(
+            collections=list(Collection),
+            locales=LOCALES,
+            language_name=_language_name,
+            field_locale=field_locale,
+            max_length=max_length,
+            shown_name=_shown_name,
+            limits=service.limits,
+            max_bytes=service.photo_max_bytes,
+            photo_size_script=photo_size_script,
+        )
         self._stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
 
     async def home(self, request: Request) -> Response:
@@ -139,25 +148,15 @@ class StudioPages:
         collection = _collection(request)
         documents = await self.service.in_site_order(collection)
         banner = await self._live_banner(request, collection)
-        # Names as visitors in the studio's language see them.
-        locale = request_locale(request)
         photos = [url for _, fields in documents if isinstance(url := fields.get("photoUrl"), str)]
         # Thumbnails through the site's image route: a few KB each, not the camera's megabytes.
         photo_keys: PhotoKeys = request.state.photo_keys
         keys = await photo_keys.keys_for(photos)
-        items = [
-            {
-                "id": doc_id,
-                "name": _shown_name(doc_id, fields, locale),
-                "photo": _thumbnail(fields.get("photoUrl"), keys),
-            }
-            for doc_id, fields in documents
-        ]
         return self._page(
             request,
             "list.html",
-            collection=collection,
-            items=items,
+            documents=documents,
+            thumbnails={url: f"/img/{THUMBNAIL_VARIANT}/{key}" for url, key in keys.items()},
             banner=banner,
             session=session,
             refresh=_next_look(request) if banner is not None and not banner["live"] else None,
@@ -226,8 +225,8 @@ class StudioPages:
                 session.who, collection, values, await self._photo_input(form)
             )
         except Invalid as invalid:
-            return self._form(request, session, values, invalid.errors, 422, kept=invalid.kept)
-        return _list_redirect(request, collection, "saved", document_id)
+            return self._form(request, session, values, 422, invalid.kept, errors=invalid.errors)
+        return _to_list(request, f"?saved={quote(document_id)}")
 
     async def update(self, request: Request) -> Response:
         session, form = await self._write_request(request, upload=True)
@@ -244,8 +243,10 @@ class StudioPages:
             )
         except Invalid as invalid:
             yours = {**values, "photoUrl": invalid.photo_url}
-            kept = invalid.kept
-            return self._form(request, session, yours, invalid.errors, 422, invalid.version, kept)
+            errors, version = invalid.errors, invalid.version
+            return self._form(
+                request, session, yours, 422, invalid.kept, errors=errors, version=version
+            )
         except Conflict as conflict:
             # The form again: the staff member's text kept, the other person's beside it;
             # saving again now replaces their version knowingly.
@@ -257,10 +258,12 @@ class StudioPages:
             }
             yours = {**values, "photoUrl": theirs.get("photoUrl", "")}
             version, kept = conflict.version, conflict.kept
-            return self._form(request, session, yours, {}, 409, version, kept, their_changes)
+            return self._form(
+                request, session, yours, 409, kept, version=version, their_changes=their_changes
+            )
         if not written:
-            return _redirect(request, "studio_list", collection=collection.page_key)
-        return _list_redirect(request, collection, "saved", document_id)
+            return _to_list(request)
+        return _to_list(request, f"?saved={quote(document_id)}")
 
     async def delete(self, request: Request) -> Response:
         session, form = await self._write_request(request)
@@ -272,15 +275,14 @@ class StudioPages:
         except Conflict as conflict:
             # Edited by someone else since the question was asked: ask again, with their version.
             return self._delete_page(request, session, conflict.theirs, conflict.version, 409)
-        return _list_redirect(request, collection, "deleted", document_id)
+        return _to_list(request, f"?deleted={quote(document_id)}")
 
     async def move(self, request: Request) -> Response:
         session, form = await self._write_request(request)
         collection, document_id = _collection(request), _id(request)
         up = _form_text(form, "direction") == "up"
         await self.service.move(session.who, collection, document_id, up=up)
-        listing = _url(request, "studio_list", collection=collection.page_key)
-        return RedirectResponse(f"{listing}#item-{quote(document_id)}", 303)
+        return _to_list(request, f"#item-{quote(document_id)}")
 
     def refusal_page(self, request: Request, refusal: Refusal) -> Response:
         return self._page(
@@ -357,14 +359,10 @@ class StudioPages:
         version: str,
         status: int = 200,
     ) -> Response:
-        document_id = _id(request)
         return self._page(
             request,
             "delete.html",
             status=status,
-            collection=_collection(request),
-            id=document_id,
-            name=_shown_name(document_id, fields, request_locale(request)),
             fields=fields,
             version=version,
             changed=status == 409,
@@ -376,14 +374,12 @@ class StudioPages:
         request: Request,
         session: StaffSession,
         values: Mapping[str, Any],
-        errors: Mapping[str, FieldError] | None = None,
         status: int = 200,
-        version: str = "",
         kept: HeldPhoto | None = None,
-        their_changes: Mapping[str, str] | None = None,
+        **context: object,
     ) -> Response:
-        """The form of the request's collection, for a new entry or the one it names."""
-        collection, document_id = _collection(request), request.path_params.get("id")
+        """The form of the request's collection, for a new entry or the one it names;
+        `context`: its errors, the version it opened, their_changes (saved since by another)."""
         if kept is not None:
             values = {**values, "photoUrl": kept.preview}
         return self._page(
@@ -391,19 +387,11 @@ class StudioPages:
             "form.html",
             status=status,
             scripts={"script-src": "'self'"} if self._photo_size_script else None,
-            collection=collection,
-            id=document_id,
             values=values,
-            errors=errors or {},
-            fields=[_field(name) for name in text_fields(collection)],
-            version=version,
-            their_changes=their_changes,
-            preview=_preview(collection, document_id or "preview", values),
+            fields=text_fields(_collection(request)),
             kept=kept,
-            limits=self.service.limits,
-            max_bytes=self.service.photo_max_bytes,
-            photo_size_script=self._photo_size_script,
             session=session,
+            **context,
         )
 
     def _sign_in_page(
@@ -435,15 +423,11 @@ class StudioPages:
         scripts: Mapping[str, str] | None = None,
         **context: object,
     ) -> Response:
-        locale = request_locale(request)
-
+        locale = locale_named(request.cookies.get(LANGUAGE_COOKIE, "")) or DEFAULT_LOCALE
         words: Mapping[str, str] = messages(locale)["studio"]
 
         def t(key: str, **values: object) -> str:
             return words[key].format(**values)
-
-        def error_text(error: FieldError) -> str:
-            return t(error.key, **error.values)
 
         def label(name: str) -> str:
             """A field's label: "Name (Français)", the language named in its own words."""
@@ -451,19 +435,14 @@ class StudioPages:
             return t("in_language", field=t(english), language=_language_name(language))
 
         html = self._templates.get_template(template).render(
-            {
-                **context,
-                "t": t,
-                "label": label,
-                "error_text": error_text,
-                "url": partial(_url, request),
-                "locale": locale,
-                "dir": locale.dir,
-                "languages": [
-                    (other.code, _language_name(other)) for other in LOCALES if other != locale
-                ],
-                "here": quote(request.url.path),
-            }
+            context,
+            t=t,
+            label=label,
+            url=partial(_url, request),
+            locale=locale,
+            request=request,
+            collection=Collection.from_page_key(request.path_params.get("collection", "")),
+            id=request.path_params.get("id"),
         )
         return HTMLResponse(html, status, headers=studio_headers(self._image_hosts, scripts))
 
@@ -498,24 +477,8 @@ def studio_headers(
     return headers
 
 
-def request_locale(request: Request) -> Locale:
-    return locale_named(request.cookies.get(LANGUAGE_COOKIE, "")) or DEFAULT_LOCALE
-
-
 def _language_name(locale: Locale) -> str:
     return str(messages(locale)["meta"]["languageName"])
-
-
-def _field(name: str) -> dict[str, Any]:
-    """A text field as the form shows it: typed in its language's direction."""
-    english, language = field_locale(name)
-    return {
-        "name": name,
-        "dir": language.dir,
-        "lang": language.code,
-        "long": english == "description",
-        "max_length": max_length(name),
-    }
 
 
 def _url(request: Request, name: str, **params: str) -> str:
@@ -528,20 +491,10 @@ def _redirect(request: Request, name: str, **params: str) -> RedirectResponse:
     return RedirectResponse(_url(request, name, **params), 303)
 
 
-def _list_redirect(
-    request: Request, collection: Collection, what: str, document_id: str
-) -> RedirectResponse:
-    """To the list, which says whether the change `what` ("saved", "deleted") is live yet."""
-    listing = _url(request, "studio_list", collection=collection.page_key)
-    return RedirectResponse(f"{listing}?{what}={quote(document_id)}", 303)
-
-
-def _thumbnail(photo_url: object, keys: Mapping[str, str]) -> str | None:
-    """The list's thumbnail: the image route's smallest width, else the photo itself."""
-    if not isinstance(photo_url, str):
-        return None
-    key = keys.get(photo_url)
-    return f"/img/{THUMBNAIL_VARIANT}/{key}" if key is not None else photo_url
+def _to_list(request: Request, then: str = "") -> RedirectResponse:
+    """To the request's list; `then`: ?saved=<id> or ?deleted=<id> (is it live yet?), #item-<id>."""
+    listing = _url(request, "studio_list", collection=request.path_params["collection"])
+    return RedirectResponse(listing + then, 303)
 
 
 def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
@@ -594,20 +547,3 @@ def _public_url(collection: Collection, document_id: str) -> str:
         if page.cards is collection and page.locale is DEFAULT_LOCALE:
             return ItemPage(page, document_id).path
     return "/"
-
-
-def _preview(
-    collection: Collection, document_id: str, values: Mapping[str, Any]
-) -> CardItem | None:
-    """The card visitors would see (in each language, as the template shows it)."""
-    if collection is Collection.SLIDER:
-        return None
-    return CardItem(
-        id=document_id,
-        name=str(values.get("name") or ""),
-        description=str(values.get("description") or ""),
-        photoUrl=str(values.get("photoUrl") or ""),
-        translations={
-            key: str(values[key]) for key in OPTIONAL_FIELDS[collection] if values.get(key)
-        },
-    )

@@ -43,11 +43,6 @@ IDENTITY_TOOLKIT = f"https://{IDENTITY_TOOLKIT_HOST}"
 APP_NAME = "studio"
 
 
-def csrf_token_for(cookie: str) -> str:
-    """The form token of a session: derived from its secret cookie, the same in every worker."""
-    return hmac.new(cookie.encode(), b"studio form token", hashlib.sha256).hexdigest()
-
-
 @dataclass
 class NoAccess(Exception):
     """The sign-in failed, or the account is not staff: a key of the studio's messages."""
@@ -193,7 +188,8 @@ class FirebaseSessions:
             return None
         return StaffSession(
             who=str(claims.get("email") or claims["uid"]),
-            csrf_token=csrf_token_for(cookie),
+            # Derived from the secret cookie: the same in every worker.
+            csrf_token=hmac.new(cookie.encode(), b"studio form token", hashlib.sha256).hexdigest(),
             expires_at=float(claims["exp"]),
         )
 
