@@ -2,7 +2,7 @@ import { onCLS, onINP, onLCP, type Metric } from "web-vitals";
 
 /**
  * Sends LCP, INP and CLS to `endpoint` (the server's POST /vitals,
- * server/vitals.py), each once web-vitals settles it, as measured on `path`.
+ * server/handlers/vitals.py), each once web-vitals settles it, as measured on `path`.
  * This module imports nothing of the site's own, so its chunk shares no code
  * with the entry's and adds no script to the page's first load.
  */
