@@ -20,14 +20,16 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   notFound: NotFoundPage,
 };
 
-// A new page starts at the top, as a full page load would. Not on the first
-// render: that is the page load itself, which may be a deep link (/#about).
-// Opening or closing a card (/projects <-> /projects/{id}) stays on the page.
-function useScrollToTopOnNavigation(): void {
+export function App() {
   const location = useLocation();
   const { pathname } = location;
   // An entry's state is whatever was given it: unknown until checked.
   const state: unknown = location.state;
+  const { company } = usePageData();
+  const { messages } = useLocale();
+  // A new page starts at the top, as a full page load would. Not on the first
+  // render: that is the page load itself, which may be a deep link (/#about).
+  // Opening or closing a card (/projects <-> /projects/{id}) stays on the page.
   const pagePath = routeFor(pathname)?.path ?? pathname;
   const firstRender = useRef(true);
   useEffect(() => {
@@ -39,13 +41,6 @@ function useScrollToTopOnNavigation(): void {
     // Only a change of page counts; `state` is read as it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pagePath]);
-}
-
-export function App() {
-  const { pathname } = useLocation();
-  const { company } = usePageData();
-  const { messages } = useLocale();
-  useScrollToTopOnNavigation();
   // The server sets <html lang dir> and <title>; after client-side navigation
   // (the language switcher among it) the document follows the page.
   useEffect(() => {

@@ -97,7 +97,7 @@ export function CardModal({ item, shareUrl, listHref, onClose }: CardModalProps)
             <p className="card-modal__description" dir="auto">
               {text.description}
             </p>
-            <p className="card-modal__close">
+            <div className="card-modal__close">
               <a
                 href={listHref}
                 className="button button--primary"
@@ -110,7 +110,7 @@ export function CardModal({ item, shareUrl, listHref, onClose }: CardModalProps)
               >
                 {messages.lists.close}
               </a>
-            </p>
+            </div>
             <ShareActions name={text.name} url={shareUrl} />
           </div>
         </div>

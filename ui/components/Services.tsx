@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { useLocale } from "../i18n/locale";
-import type { Messages } from "../i18n/messages";
 
 type ServiceKey = "bestTime" | "bestQuality" | "expertGuidance";
 
@@ -37,12 +36,6 @@ const ICONS: Record<ServiceKey, ReactNode> = {
   ),
 };
 
-const SERVICES: ReadonlyArray<{ key: ServiceKey; text: keyof Messages["services"] }> = [
-  { key: "bestTime", text: "bestTimeText" },
-  { key: "bestQuality", text: "bestQualityText" },
-  { key: "expertGuidance", text: "expertGuidanceText" },
-];
-
 export function Services() {
   const text = useLocale().messages.services;
   return (
@@ -52,11 +45,11 @@ export function Services() {
           {text.title}
         </h2>
         <ul className="services__list">
-          {SERVICES.map((service) => (
-            <li key={service.key} className="service">
-              <span className="service__icon">{ICONS[service.key]}</span>
-              <h3 className="service__title">{text[service.key]}</h3>
-              <p className="service__sentence">{text[service.text]}</p>
+          {(Object.keys(ICONS) as ServiceKey[]).map((key) => (
+            <li key={key} className="service">
+              <span className="service__icon">{ICONS[key]}</span>
+              <h3 className="service__title">{text[key]}</h3>
+              <p className="service__sentence">{text[`${key}Text`]}</p>
             </li>
           ))}
         </ul>

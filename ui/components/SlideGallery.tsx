@@ -1,10 +1,9 @@
 import { useRef } from "react";
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
-import { photoAtWidths, photoThumbnail } from "../data/photoSources";
+import { photoSlide, photoThumbnail } from "../data/photoSources";
 import { useLocale } from "../i18n/locale";
 import { format } from "../i18n/messages";
 import type { SlideImage } from "../types";
-import { SLIDE_FALLBACK_WIDTH, SLIDE_SIZES } from "./slideLayout";
 
 /**
  * The slider itself (react-image-gallery): autoplay every 5 s, thumbnails,
@@ -19,7 +18,7 @@ export function SlideGallery({ slides }: { slides: SlideImage[] }) {
   const resumeOnLeave = useRef(false);
   const text = useLocale().messages.slider;
   const items = slides.map((slide, index): GalleryItem => {
-    const { src, srcSet, sizes } = photoAtWidths(slide, SLIDE_SIZES, SLIDE_FALLBACK_WIDTH);
+    const { src, srcSet, sizes } = photoSlide(slide);
     return {
       original: src,
       srcSet,

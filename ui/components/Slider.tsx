@@ -2,9 +2,8 @@ import { Suspense } from "react";
 // Eager on the server, loaded near the viewport in the browser (build.py aliases it).
 import { SlideGalleryLoader } from "@stone/slide-gallery-loader";
 import { useLocale } from "../i18n/locale";
-import { photoAtWidths } from "../data/photoSources";
+import { photoSlide } from "../data/photoSources";
 import { useCollection } from "../hooks/useCollection";
-import { SLIDE_FALLBACK_WIDTH, SLIDE_SIZES } from "./slideLayout";
 
 export function Slider() {
   const slides = useCollection("slider");
@@ -13,7 +12,7 @@ export function Slider() {
   const firstSlide = slides.length > 0 && (
     <img
       className="slider__placeholder"
-      {...photoAtWidths(slides[0], SLIDE_SIZES, SLIDE_FALLBACK_WIDTH)}
+      {...photoSlide(slides[0])}
       alt=""
       width={1600}
       height={900}

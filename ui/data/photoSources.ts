@@ -1,10 +1,6 @@
-// Photos through the server's image route (server/images/): the same photo at
-// a few fixed sizes (site.json's, which server/images/variants.py serves), in
-// the best format the browser takes, for `srcset`: /img/{variant}/{photoKey},
-// the key the server names in the page data and the content API. A photo
-// without a key (the route is off, or does not take that photo) is linked as
-// it is. Deterministic from the page data, so the server's markup and the
-// hydrating browser's agree.
+// Photos through the server's image route (server/images/) at site.json's
+// sizes, for `srcset`: /img/{variant}/{photoKey}. A photo without a key (the
+// route is off, or does not take that photo) is linked as it is.
 import site from "../site.json";
 
 interface Photo {
@@ -51,6 +47,11 @@ export function photoAtWidths(photo: Photo, sizes: string, fallbackWidth: number
 export function photoSquare(photo: Photo, sizes: string): PhotoSources {
   const squares = site.photoSizes.squares;
   return variants(photo, "s", squares, sizes, squares[0]);
+}
+
+/** A slide, as wide as the slider shows it (styles/site.css: .container and .slider__gallery). */
+export function photoSlide(photo: Photo): PhotoSources {
+  return photoAtWidths(photo, "(max-width: 62.5rem) calc(100vw - 2.5rem), 60rem", 1280);
 }
 
 /** A thumbnail (96 px at most: the smallest width covers 3x screens). */
