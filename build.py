@@ -1,13 +1,5 @@
-"""Build the front end into bundles/ with the npm esbuild package.
-
-- bundles/server/render.js: one IIFE for the server's embedded V8, which defines
-  globalThis.renderPage(url, pageDataJson).
-- bundles/client/: the browser's ES modules, CSS, fonts and images, named by content
-  hash; the inline boot script (ui/boot/boot.ts); the studio's own scripts (ui/studio/).
-- bundles/manifest.json: which of those files a page links.
-
-Run: `uv run python build.py` (after `npm ci`).
-"""
+"""Build the front end into bundles/ (see bundles/README.md) with the npm esbuild package:
+`uv run python build.py` after `npm ci`."""
 
 from __future__ import annotations
 
@@ -47,10 +39,8 @@ IMAGE_FLAGS = [
 # Loaders with one implementation per build (ui/loaders/): eager for the
 # server's synchronous render, a chunk loaded on demand in the browser.
 LOADERS = {"slide-gallery-loader": "SlideGalleryLoader"}
-STUDIO_SCRIPTS = {
-    "googleSignIn": UI / "studio" / "googleSignIn.ts",
-    "photoSize": UI / "studio" / "photoSize.ts",
-}
+# Each a script of its own, named by its file (the manifest's "studio" entries).
+STUDIO_SCRIPTS = sorted((UI / "studio").glob("*.ts"))
 
 
 class BuildError(Exception):
@@ -138,7 +128,7 @@ def build_bundles() -> None:
     # Apart from the site's modules (no shared chunk), so the public pages'
     # bundles stay exactly as they are.
     esbuild(
-        *(str(path) for path in STUDIO_SCRIPTS.values()),
+        *map(str, STUDIO_SCRIPTS),
         "--format=esm",
         BROWSERS,
         "--entry-names=studio-[name]-[hash]",
@@ -168,16 +158,15 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
     def built(pattern: str) -> str:
         return ASSETS_URL + next(CLIENT_DIR.glob(pattern)).name
 
-    def font_urls(*names: str) -> list[str]:
-        return [
+    def fonts(script: str, *names: str) -> dict[str, list[str]]:
+        """For each language written in `script` (site.json), the woff2 files named `names`."""
+        urls = [
             url(path)
             for path in outputs
-            if any(name in path for name in names) and path.endswith(".woff2")
+            if path.endswith(".woff2") and any(name in path for name in names)
         ]
-
-    def by_language(by_script: dict[str, list[str]]) -> dict[str, list[str]]:
-        scripts = {code: language["script"] for code, language in SITE["languages"].items()}
-        return {code: by_script[script] for code, script in scripts.items() if script in by_script}
+        languages = SITE["languages"].items()
+        return {code: urls for code, language in languages if language["script"] == script}
 
     (entry,) = [
         path
@@ -187,8 +176,6 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
     # By each language's script (site.json): Latin pages preload their heading
     # face; Arabic pages fetch theirs after the first paint, for the next page
     # (ui/boot/nextPageFonts.ts).
-    fonts = by_language({"latin": font_urls("cormorant-garamond-latin")})
-    next_page_fonts = by_language({"arabic": font_urls("amiri-arabic", "noto-sans-arabic")})
     return {
         "boot": built("boot-*.js"),
         "script": url(entry),
@@ -198,9 +185,9 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
             for item in outputs[entry]["imports"]
             if item["kind"] == "import-statement"
         ],
-        "fonts": fonts,
-        "nextPageFonts": next_page_fonts,
-        "studio": {name: built(f"studio-{name}-*.js") for name in STUDIO_SCRIPTS},
+        "fonts": fonts("latin", "cormorant-garamond-latin"),
+        "nextPageFonts": fonts("arabic", "amiri-arabic", "noto-sans-arabic"),
+        "studio": {path.stem: built(f"studio-{path.stem}-*.js") for path in STUDIO_SCRIPTS},
     }
 
 

@@ -28,7 +28,11 @@ def write_content(
         "collabrations.json": (
             collabrations if collabrations is not None else sample_cards("partner", 2)
         ),
-        "slider.json": slider if slider is not None else sample_slides(3),
+        "slider.json": (
+            slider
+            if slider is not None
+            else [{"id": f"slide-{index}", "photoUrl": "/images/sample.jpg"} for index in range(3)]
+        ),
     }
     for name, documents in lists.items():
         (root / name).write_text(
@@ -48,23 +52,6 @@ def sample_cards(prefix: str, count: int) -> list[dict[str, object]]:
         }
         for index in range(1, count + 1)
     ]
-
-
-def cards_with_ids(ids: list[str]) -> list[dict[str, object]]:
-    """A card for each id, named by its place: for ids that need escaping in a URL."""
-    return [
-        {
-            "id": item_id,
-            "name": f"Project {index}",
-            "description": f"Odd id number {index}.",
-            "photoUrl": "/images/sample.jpg",
-        }
-        for index, item_id in enumerate(ids)
-    ]
-
-
-def sample_slides(count: int) -> list[dict[str, object]]:
-    return [{"id": f"slide-{index}", "photoUrl": "/images/sample.jpg"} for index in range(count)]
 
 
 def stored_fields(item: Mapping[str, object]) -> dict[str, object]:

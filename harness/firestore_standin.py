@@ -3,7 +3,6 @@ client (via FIRESTORE_EMULATOR_HOST): it forces the failures the emulator cannot
 
 from __future__ import annotations
 
-import random
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -36,14 +35,10 @@ class FirestoreStandIn(Started):
     project: ClassVar[str] = PROJECT
     collections: dict[str, dict[str, Fields]] = field(default_factory=dict)
     fault: Fault = Fault.NONE
-    # A share of reads (0..1) that fail as UNAVAILABLE, whatever `fault` says.
-    failure_rate: float = 0.0
     reads: int = 0
     _server: grpc.Server | None = field(default=None, init=False, repr=False)
     _port: int = field(default=0, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
-    # Seeded, so a run fails the same reads every time; not for cryptography.
-    _random: random.Random = field(default_factory=lambda: random.Random(1969), init=False)  # noqa: S311
 
     @property
     def host(self) -> str:
@@ -77,10 +72,9 @@ class FirestoreStandIn(Started):
     ) -> Iterator[firestore_types.RunQueryResponse]:
         with self._lock:
             self.reads += 1
-            random_failure = self._random.random() < self.failure_rate
         collection = request.structured_query.from_[0].collection_id
         documents = list(self.collections.get(collection, {}).items())
-        fault = Fault.UNAVAILABLE if random_failure else self.fault
+        fault = self.fault
         if fault is Fault.UNAVAILABLE:
             context.abort(grpc.StatusCode.UNAVAILABLE, "stand-in: unavailable")
         if fault is Fault.PERMISSION_DENIED:

@@ -131,35 +131,28 @@ class LiveServer(GroupServer):
         return process_tree(self.process.pid) if self.process is not None else []
 
     def log(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
+        return self.log_path.read_text(errors="replace")
 
     def json_log(self) -> list[dict[str, Any]]:
         """The log as JSON lines (LOG_FORMAT=json); a line that is not one fails the test."""
         return [json.loads(line) for line in self.log().splitlines() if line.strip()]
 
-    def access_lines(
-        self, path: str, *, at_least: int = 1, timeout: float = 5.0
+    def log_lines(
+        self, *, logger: str, at_least: int = 0, timeout: float = 5.0, **fields: object
     ) -> list[dict[str, Any]]:
-        """The access-log lines of requests for `path` (LOG_FORMAT=json), once there are
-        `at_least` (up to `timeout`): a line is written just after its response is sent."""
+        """The JSON log lines (LOG_FORMAT=json) of `logger` whose fields have the given values,
+        once there are `at_least` (up to `timeout`): an access line follows its response."""
         deadline = time.monotonic() + timeout
         while True:
-            lines = self.log_lines(logger="server.access", path=path)
+            lines = [
+                line
+                for line in self.json_log()
+                if line["logger"] == logger
+                and all(line.get(key) == value for key, value in fields.items())
+            ]
             if len(lines) >= at_least or time.monotonic() > deadline:
                 return lines
             time.sleep(0.05)
-
-    def log_lines(self, *, logger: str, **fields: object) -> list[dict[str, Any]]:
-        """The JSON log lines of `logger` whose fields have the given values."""
-        return [
-            line
-            for line in self.json_log()
-            if line["logger"] == logger
-            and all(line.get(key) == value for key, value in fields.items())
-        ]
 
 
 def process_tree(root: int) -> list[int]:

@@ -1,18 +1,13 @@
-"""A TCP proxy between the server and Firestore: it counts bytes, and can drop connections silently.
-
-The count is what the database sent, measured at the connection (the cost
-benchmark, bench/firestore_cost.py). The drop is what a NAT, a load balancer
-or a flaky uplink does to an idle stream: the connections open at one moment
-stop carrying bytes, both ways, with no close and no reset (their sockets stay
-open and unread until the proxy stops), while new connections go through.
-"""
+"""A TCP proxy between the server and Firestore: it counts the bytes the database sends
+(bench/firestore_cost.py), and can make the open connections go silent both ways, with no
+close and no reset, as a NAT or a flaky uplink does to an idle stream; new ones go through."""
 
 from __future__ import annotations
 
 import selectors
 import socket
+import socketserver
 import threading
-from threading import Event
 
 from harness.started import Started
 
@@ -23,14 +18,18 @@ class TcpProxy(Started):
     def __init__(self, upstream: str) -> None:
         host, _, port = upstream.rpartition(":")
         self._upstream = (host, int(port))
-        self._listener = socket.create_server(("127.0.0.1", 0))
-        self._listener.settimeout(0.1)
-        self.port: int = self._listener.getsockname()[1]
-        self._stopping = Event()
+        proxy = self
+
+        class Connection(socketserver.BaseRequestHandler):
+            def handle(self) -> None:
+                proxy._forward(self.request)
+
+        # Not daemon threads: server_close() waits for every connection's.
+        self._server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Connection)
+        self.port: int = self._server.server_address[1]
+        self._stopping = threading.Event()
         self._lock = threading.Lock()
-        self._open: list[Event] = []  # set once the connection is dropped
-        self._sockets: list[socket.socket] = []
-        self._threads = [threading.Thread(target=self._accept, name="proxy-accept", daemon=True)]
+        self._open: list[threading.Event] = []  # each set once its connection is dropped
         self.accepted = 0
         self.pulled = 0  # bytes from upstream, every connection together
 
@@ -39,7 +38,7 @@ class TcpProxy(Started):
         return f"127.0.0.1:{self.port}"
 
     def start(self) -> TcpProxy:
-        self._threads[0].start()
+        threading.Thread(target=self._server.serve_forever, args=(0.1,), daemon=True).start()
         return self
 
     def drop_open(self) -> int:
@@ -50,35 +49,18 @@ class TcpProxy(Started):
                 dropped.set()
         return len(live)
 
-    def _accept(self) -> None:
-        while not self._stopping.is_set():
-            try:
-                client, _ = self._listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            try:
-                upstream = socket.create_connection(self._upstream, timeout=5)
-            except OSError:
-                client.close()
-                continue
-            upstream.settimeout(None)
-            client.settimeout(None)
-            dropped = Event()
-            thread = threading.Thread(
-                target=self._pump, args=(client, upstream, dropped), name="proxy-pump", daemon=True
-            )
-            with self._lock:
-                self._open.append(dropped)
-                self._sockets += [client, upstream]
-                self._threads.append(thread)
-                self.accepted += 1
-            thread.start()
-
-    def _pump(self, client: socket.socket, upstream: socket.socket, dropped: Event) -> None:
+    def _forward(self, client: socket.socket) -> None:
+        try:
+            upstream = socket.create_connection(self._upstream, timeout=5)
+        except OSError:
+            return
+        upstream.settimeout(None)
+        dropped = threading.Event()
+        with self._lock:
+            self._open.append(dropped)
+            self.accepted += 1
         peers = {client: upstream, upstream: client}
-        with selectors.DefaultSelector() as selector:
+        with upstream, selectors.DefaultSelector() as selector:
             for sock in peers:
                 selector.register(sock, selectors.EVENT_READ)
             while not self._stopping.is_set() and not dropped.is_set():
@@ -92,17 +74,14 @@ class TcpProxy(Started):
                     except OSError:
                         data = b""
                     if not data:
-                        client.close()
-                        upstream.close()
                         return
                     if source is upstream:
                         with self._lock:
                             self.pulled += len(data)
+            # A dropped connection's sockets stay open, unread, until the proxy stops.
+            self._stopping.wait()
 
     def stop(self) -> None:
         self._stopping.set()
-        self._listener.close()
-        for thread in self._threads:
-            thread.join(timeout=5)
-        for sock in self._sockets:
-            sock.close()
+        self._server.shutdown()
+        self._server.server_close()

@@ -204,7 +204,7 @@ def test_the_real_server_writes_only_json_lines_and_no_uvicorn_access_line(
     env = {"LOG_FORMAT": "json"}
     with LiveServer(env=env, log_path=tmp_path / "uvicorn.log") as site:
         response = httpx.get(site.url + "/", headers={"X-Request-ID": "probe-1"})
-        (line,) = site.access_lines("/")
+        (line,) = site.log_lines(logger="server.access", path="/", at_least=1)
         lines = site.json_log()  # fails on any line that is not JSON
     assert response.headers["x-request-id"] == "probe-1"
     assert line["request_id"] == "probe-1"

@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import cards_with_ids, write_content
+from harness.content_files import sample_cards, write_content
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
 from tests.images.photos import decoded
@@ -227,7 +227,8 @@ ODD_IDS = ["café & co", "50%-off", "what?#now", "قصر-عمان", "a+b=c", "Ca
 
 @pytest.fixture(scope="module")
 def odd_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    projects = cards_with_ids(ODD_IDS)
+    cards = sample_cards("project", len(ODD_IDS))
+    projects = [{**card, "id": item_id} for card, item_id in zip(cards, ODD_IDS, strict=True)]
     content = write_content(tmp_path_factory.mktemp("odd-ids"), projects=projects)
     settings = Settings(content_dir=content, render_pool_size=1, public_base_url=BASE)
     with TestClient(create_app(settings)) as client:
@@ -242,8 +243,8 @@ def test_ids_that_need_escaping_round_trip(odd_client: TestClient, index: int) -
     response = odd_client.get(path, follow_redirects=False)
     assert response.status_code == 200
     page = response.text
-    assert title(page).startswith(f"Project {index} | ")
-    assert f">Project {index}</h2>" in open_dialog(page)
+    assert title(page).startswith(f"Project {index + 1} | ")
+    assert f">Project {index + 1}</h2>" in open_dialog(page)
     canonical = re.search(r'<link rel="canonical" href="([^"]*)">', page)
     assert canonical is not None
     assert html.unescape(canonical.group(1)) == BASE + path

@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from harness.content_files import cards_with_ids, write_content
+from harness.content_files import sample_cards, write_content
 from harness.live_server import LiveServer
 from tests.browser.support import Console, documents, visit
 
@@ -271,7 +271,8 @@ ODD_IDS = ["café & co", "50%-off", "what?#now", "it's (new)"]
 def odd_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The site on content whose ids need escaping in a URL."""
     folder = tmp_path_factory.mktemp("odd-ids")
-    projects = cards_with_ids(ODD_IDS)
+    cards = sample_cards("project", len(ODD_IDS))
+    projects = [{**card, "id": item_id} for card, item_id in zip(cards, ODD_IDS, strict=True)]
     env = {
         "CONTENT_DIR": str(write_content(folder / "content", projects=projects)),
         "IMAGE_CACHE_DIR": str(folder / "image-cache"),
@@ -289,10 +290,10 @@ def test_ids_that_need_escaping_round_trip_through_the_address_bar(
         page.locator(".card").nth(index).click()
         path = "/projects/" + encode_uri_component(item_id)
         expect(page).to_have_url(address(odd_site, path))
-        expect(dialog.get_by_role("heading")).to_have_text(f"Project {index}")
+        expect(dialog.get_by_role("heading")).to_have_text(f"Project {index + 1}")
         # The address the browser made is one the server knows.
         page.reload()
-        expect(dialog.get_by_role("heading")).to_have_text(f"Project {index}")
+        expect(dialog.get_by_role("heading")).to_have_text(f"Project {index + 1}")
         assert canonical(page).endswith(path)
         dialog.get_by_role("link", name="Close").click()
         expect(page).to_have_url(address(odd_site, "/projects"))

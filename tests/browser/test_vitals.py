@@ -98,7 +98,7 @@ def test_a_visit_sends_lcp_inp_and_cls_beacons_that_the_server_logs(
         assert line["page"] == "/projects"
         assert line["rating"] in {"good", "needs-improvement", "poor"}
         assert line["value"] >= 0
-    access = vitals_site.access_lines("/vitals", at_least=3)
+    access = vitals_site.log_lines(logger="server.access", path="/vitals", at_least=3)
     assert [(line["method"], line["status"]) for line in access] == [("POST", 204)] * 3
     assert page.evaluate("window.beaconsSent") == ["/vitals"] * 3
 
