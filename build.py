@@ -43,10 +43,6 @@ LOADERS = {"slide-gallery-loader": "SlideGalleryLoader"}
 STUDIO_SCRIPTS = sorted((UI / "studio").glob("*.ts"))
 
 
-class BuildError(Exception):
-    """The build cannot run or did not finish; the message says why."""
-
-
 def aliases(build: str) -> list[str]:
     return [
         f"--alias:@stone/{name}=./ui/loaders/{module}.{build}.tsx"
@@ -82,7 +78,7 @@ def esbuild(*args: str) -> None:
             [str(ROOT / "node_modules" / ".bin" / "esbuild"), *args, *common], cwd=ROOT, check=True
         )
     except subprocess.CalledProcessError as error:
-        raise BuildError(f"esbuild failed (exit {error.returncode}), see above") from None
+        sys.exit(f"build.py: FAILED: esbuild exited with {error.returncode}, see above")
 
 
 def build_bundles() -> None:
@@ -143,7 +139,7 @@ def check_asset_urls() -> None:
         url for url in named if not (CLIENT_DIR / url.removeprefix(ASSETS_URL)).is_file()
     )
     if missing:
-        raise BuildError(f"the server bundle names assets the client build lacks: {missing}")
+        sys.exit(f"build.py: FAILED: the server bundle names assets the client lacks: {missing}")
 
 
 def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
@@ -206,8 +202,9 @@ def build() -> None:
     # bundles in place: esbuild would fail half-way, or (a type-only import) not at all.
     missing = missing_npm_packages()
     if missing:
-        raise BuildError(
-            f"node_modules lacks {', '.join(missing)}: run `npm ci --include=dev` first"
+        sys.exit(
+            f"build.py: FAILED: node_modules lacks {', '.join(missing)}:"
+            " run `npm ci --include=dev` first"
         )
     # Start clean so no stale hashed file is left behind (bundles/README.md stays).
     shutil.rmtree(CLIENT_DIR, ignore_errors=True)
@@ -222,14 +219,5 @@ def build() -> None:
     print(f"build.py: wrote {SERVER_BUNDLE.relative_to(ROOT)} and {MANIFEST.relative_to(ROOT)}")
 
 
-def main() -> int:
-    try:
-        build()
-    except BuildError as error:
-        print(f"build.py: FAILED: {error}", file=sys.stderr)
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    build()
