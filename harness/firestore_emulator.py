@@ -43,12 +43,7 @@ class FirestoreEmulator(GroupServer):
     def start(self) -> FirestoreEmulator:
         gcloud = shutil.which("gcloud")
         if gcloud is None:
-            raise RuntimeError(
-                "`gcloud` is not on PATH. The Firestore tests need the Google Cloud CLI "
-                "with the emulator component (`gcloud components install "
-                "cloud-firestore-emulator`, or the Debian package "
-                "google-cloud-cli-firestore-emulator) and Java 17+."
-            )
+            raise RuntimeError("no `gcloud` on PATH: `./dev test` installs the Firestore emulator")
         # The machine may be offline: no update checks, prompts or usage reports.
         env = {
             **os.environ,
