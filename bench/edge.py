@@ -1,7 +1,5 @@
-"""Section: the pages as visitors get them, through a TLS + HTTP/2 edge (nginx) to the
-Procfile's app, against a static copy of each page served by the same nginx: Lighthouse 12
-mobile on both, route by route, interleaved (docs/benchmarks.md, "Through the edge").
-"""
+"""Section: the pages through a TLS + HTTP/2 edge (nginx) to the app, against a static copy,
+Lighthouse mobile on both (docs/benchmarks.md, "Through the edge")."""
 
 from __future__ import annotations
 
@@ -12,7 +10,6 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import asdict, dataclass
@@ -32,8 +29,6 @@ from server.site_map import ROUTE_PATHS
 
 NAME = "edge"
 TITLE = "Through a TLS + HTTP/2 edge (nginx), Lighthouse mobile"
-# The six pages, English and Arabic.
-EDGE_ROUTES = ROUTE_PATHS
 VARIANTS = ("app", "static")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = {
@@ -65,20 +60,11 @@ DEBIAN_NEEDS = ("chromium", "nginx", "openssl", BROTLI_STATIC)
 
 
 @dataclass(frozen=True, kw_only=True)
-class LcpElement:
-    selector: str
-    snippet: str
-    # TTFB, Load Delay, Load Time, Render Delay (ms, simulated), as Lighthouse splits LCP.
-    phases: dict[str, float]
-
-
-@dataclass(frozen=True, kw_only=True)
 class EdgeRun:
     variant: str  # "app" or "static"
     route: str
     attempt: int
     figures: dict[str, float]
-    lcp_element: LcpElement | None
     scripts_before_lcp: list[str]
     console_errors: list[str]
     load_average: float  # the machine's 1-minute load average as the run started
@@ -86,7 +72,7 @@ class EdgeRun:
 
 
 def run(context: BenchContext) -> SectionReport:
-    routes = context.routes or EDGE_ROUTES
+    routes = context.routes or ROUTE_PATHS
     runs_per_page = 1 if context.quick else 3
     logs = context.run_dir / NAME
     with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
@@ -182,7 +168,6 @@ def _lighthouse_run(
         route=route,
         attempt=attempt,
         figures=_figures(result),
-        lcp_element=_lcp_element(result),
         scripts_before_lcp=_scripts_before_lcp(result),
         console_errors=[
             f"{item.get('description', '')} ({(item.get('sourceLocation') or {}).get('url', '')})"
@@ -208,24 +193,6 @@ def _figures(report: dict[str, Any]) -> dict[str, float]:
         result[f"{kind}_bytes"] = math.nan if row is None else float(row.get("transferSize", 0))
     result["scripts_before_lcp"] = float(len(_scripts_before_lcp(report)))
     return result
-
-
-def _lcp_element(report: dict[str, Any]) -> LcpElement | None:
-    details = report["audits"].get("largest-contentful-paint-element", {}).get("details") or {}
-    node: dict[str, Any] | None = None
-    phases: dict[str, float] = {}
-    # Lighthouse 12: a list of two tables, the element and then the phases.
-    for part in details.get("items", []):
-        for row in part.get("items", []) if isinstance(part, dict) else []:
-            if isinstance(row.get("node"), dict):
-                node = row["node"]
-            elif "phase" in row and "timing" in row:
-                phases[str(row["phase"])] = float(row["timing"])
-    if node is None:
-        return None
-    return LcpElement(
-        selector=str(node.get("selector", "")), snippet=str(node.get("snippet", "")), phases=phases
-    )
 
 
 def _scripts_before_lcp(report: dict[str, Any]) -> list[str]:
@@ -334,19 +301,6 @@ def _report(
             f"bytes transferred by type, median of {runs_per_page} run(s)",
             tuple((f"{kind}_bytes", kind, 0) for kind in BYTE_KINDS),
         ),
-        Table(
-            title=f"{TITLE}: the LCP element (most frequent) and LCP phases (median, ms)",
-            columns=["route", "served by", "LCP element", "TTFB", "load delay", "load", "render"],
-            rows=[
-                [
-                    route if variant == "app" else "",
-                    variant,
-                    *_lcp_cells(runs_of[variant, route]),
-                ]
-                for route in routes
-                for variant in VARIANTS
-            ],
-        ),
     ]
     loads = [r.load_average for r in runs]
     notes = [
@@ -381,18 +335,6 @@ def _report(
 
 def _rounded(value: float, digits: int) -> float:
     return value if math.isnan(value) else round(value, digits)
-
-
-def _lcp_cells(runs: list[EdgeRun]) -> list[str]:
-    """The most frequent LCP element, then the median of each of its phases."""
-    labels = Counter(run.lcp_element.selector for run in runs if run.lcp_element)
-    label = "-"
-    if labels:
-        selector, count = labels.most_common(1)[0]
-        label = selector if count == len(runs) else f"{selector} ({count}/{len(runs)})"
-    phases = [r.lcp_element.phases for r in runs if r.lcp_element]
-    names = ("TTFB", "Load Delay", "Load Time", "Render Delay")
-    return [label, *(thousands(median([p[n] for p in phases if n in p])) for n in names)]
 
 
 def _cell(value: float, digits: int) -> str:

@@ -1,10 +1,5 @@
-"""Section: what Firestore costs the site, counted in bytes at the connection.
-
-The Procfile's server runs on the Firestore emulator behind a counting TCP proxy
-(harness/tcp_proxy.py); what the database sent is counted in four phases: start-up,
-idle, page views, one edit. Bytes become document reads by the start-up phase, where
-each worker reads every document once (docs/benchmarks.md).
-"""
+"""Section: what Firestore costs the site, counted in bytes at the connection
+(docs/benchmarks.md, "What Firestore costs")."""
 
 from __future__ import annotations
 
