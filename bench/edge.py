@@ -3,6 +3,7 @@ Lighthouse mobile on both (docs/benchmarks.md, "Through the edge")."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -78,8 +79,8 @@ def run(context: BenchContext) -> SectionReport:
     with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
         root = Path(folder)
         root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
-        server = LiveServer(env={}, workers=procfile_default_workers(), log_path=logs / "app.log")
-        with server:
+        workers = procfile_default_workers()
+        with LiveServer(workers=workers, log_path=logs / "app.log") as server:
             progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
             layout = EdgeLayout(root=root, app_port=server.port)
             files = capture(server.url, routes)
@@ -89,16 +90,64 @@ def run(context: BenchContext) -> SectionReport:
             missing = _static_misses(logs / "nginx-access.log", layout.static_port)
     if not runs:
         raise RuntimeError("no Lighthouse run finished:\n" + "\n".join(lost))
-    return _report(
-        runs,
-        lost=lost,
-        routes=routes,
-        runs_per_page=runs_per_page,
-        files=len(files),
-        encodings=encodings,
-        missing=missing,
-        logs=logs,
-    )
+    # Each figure's median over the runs of a variant and route (NaN: none).
+    medians = {
+        key: {
+            figure: median([r.figures[figure] for r in runs if (r.variant, r.route) == key])
+            for figure in FIGURES
+        }
+        for key in itertools.product(VARIANTS, routes)
+    }
+
+    def table(title: str, columns: tuple[tuple[str, str, int], ...]) -> Table:
+        """(figure, heading, digits) columns: per route, app, static and their ratio."""
+        rows = []
+        for route in routes:
+            app, static = medians["app", route], medians["static", route]
+            rows.append([route, "app", *(_cell(app[f], d) for f, _, d in columns)])
+            rows.append(["", "static", *(_cell(static[f], d) for f, _, d in columns)])
+            # The ratio of the figures as printed: 0.004 over 0.000 shows no ratio.
+            shown = [ratio(_rounded(app[f], d), _rounded(static[f], d)) for f, _, d in columns]
+            rows.append(["", "app÷static", *(_times(value) for value in shown)])
+        headings = ["route", "served by", *(heading for _, heading, _ in columns)]
+        return Table(title=f"{TITLE}: {title}", columns=headings, rows=rows)
+
+    tables = [
+        table(f"scores and timings, median of {runs_per_page} run(s)", SCORE_COLUMNS),
+        table(
+            f"bytes transferred by type, median of {runs_per_page} run(s)",
+            tuple((f"{kind}_bytes", kind, 0) for kind in BYTE_KINDS),
+        ),
+    ]
+    loads = [r.load_average for r in runs]
+    notes = [
+        "Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown). app: nginx (TLS, HTTP/2) "
+        "proxying to the Procfile's uvicorn; static: the same nginx serving the captured copy "
+        f"({len(files)} files). Content-Encoding of /: "
+        + ", ".join(f"{variant} {encoding}" for variant, encoding in encodings.items())
+        + f". 1-minute load average as the runs started: {min(loads):.1f} to {max(loads):.1f} "
+        f"(median {median(loads):.1f}) on {os.cpu_count()} CPUs; TBT grows with it.",
+    ]
+    if missing:
+        notes.append("The static copy lacked (404): " + ", ".join(missing))
+    console = sorted({f"{r.variant} {r.route}: {e}" for r in runs for e in r.console_errors})
+    if console:
+        notes.append("Console errors: " + " | ".join(console))
+    if lost:
+        notes.append(f"Lighthouse runs left out ({len(lost)}): " + " | ".join(lost))
+    notes.append(f"Reports and nginx.conf: {logs}")
+    data: dict[str, Any] = {
+        "routes": list(routes),
+        "runs_per_page": runs_per_page,
+        "medians": {
+            variant: {route: medians[variant, route] for route in routes} for variant in VARIANTS
+        },
+        "content_encoding": encodings,
+        "static_missing": missing,
+        "runs": [asdict(run) for run in runs],
+        "runs_left_out": lost,
+    }
+    return SectionReport(tables=tables, notes=notes, data=data)
 
 
 def lighthouse_runs(
@@ -258,79 +307,6 @@ def _static_misses(access_log: Path, static_port: int) -> list[str]:
         if len(fields) >= 4 and fields[0] == str(static_port) and fields[1] == "404":
             missing.add(fields[3].strip('"'))
     return sorted(missing)
-
-
-def _report(
-    runs: list[EdgeRun],
-    *,
-    lost: list[str],
-    routes: tuple[str, ...],
-    runs_per_page: int,
-    files: int,
-    encodings: dict[str, str],
-    missing: list[str],
-    logs: Path,
-) -> SectionReport:
-    runs_of = {
-        (variant, route): [r for r in runs if (r.variant, r.route) == (variant, route)]
-        for variant in VARIANTS
-        for route in routes
-    }
-    # Each figure's median over the runs of a variant and route (NaN: none).
-    medians = {
-        key: {figure: median([r.figures[figure] for r in chosen]) for figure in FIGURES}
-        for key, chosen in runs_of.items()
-    }
-
-    def table(title: str, columns: tuple[tuple[str, str, int], ...]) -> Table:
-        """(figure, heading, digits) columns: per route, app, static and their ratio."""
-        rows = []
-        for route in routes:
-            app, static = medians["app", route], medians["static", route]
-            rows.append([route, "app", *(_cell(app[f], d) for f, _, d in columns)])
-            rows.append(["", "static", *(_cell(static[f], d) for f, _, d in columns)])
-            # The ratio of the figures as printed: 0.004 over 0.000 shows no ratio.
-            shown = [ratio(_rounded(app[f], d), _rounded(static[f], d)) for f, _, d in columns]
-            rows.append(["", "app÷static", *(_times(value) for value in shown)])
-        headings = ["route", "served by", *(heading for _, heading, _ in columns)]
-        return Table(title=f"{TITLE}: {title}", columns=headings, rows=rows)
-
-    tables = [
-        table(f"scores and timings, median of {runs_per_page} run(s)", SCORE_COLUMNS),
-        table(
-            f"bytes transferred by type, median of {runs_per_page} run(s)",
-            tuple((f"{kind}_bytes", kind, 0) for kind in BYTE_KINDS),
-        ),
-    ]
-    loads = [r.load_average for r in runs]
-    notes = [
-        "Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown). app: nginx (TLS, HTTP/2) "
-        "proxying to the Procfile's uvicorn; static: the same nginx serving the captured copy "
-        f"({files} files). Content-Encoding of /: "
-        + ", ".join(f"{variant} {encoding}" for variant, encoding in encodings.items())
-        + f". 1-minute load average as the runs started: {min(loads):.1f} to {max(loads):.1f} "
-        f"(median {median(loads):.1f}) on {os.cpu_count()} CPUs; TBT grows with it.",
-    ]
-    if missing:
-        notes.append("The static copy lacked (404): " + ", ".join(missing))
-    console = sorted({f"{r.variant} {r.route}: {e}" for r in runs for e in r.console_errors})
-    if console:
-        notes.append("Console errors: " + " | ".join(console))
-    if lost:
-        notes.append(f"Lighthouse runs left out ({len(lost)}): " + " | ".join(lost))
-    notes.append(f"Reports and nginx.conf: {logs}")
-    data: dict[str, Any] = {
-        "routes": list(routes),
-        "runs_per_page": runs_per_page,
-        "medians": {
-            variant: {route: medians[variant, route] for route in routes} for variant in VARIANTS
-        },
-        "content_encoding": encodings,
-        "static_missing": missing,
-        "runs": [asdict(run) for run in runs],
-        "runs_left_out": lost,
-    }
-    return SectionReport(tables=tables, notes=notes, data=data)
 
 
 def _rounded(value: float, digits: int) -> float:
