@@ -153,10 +153,8 @@ def run(context: BenchContext) -> SectionReport:
 def lighthouse_runs(
     origins: dict[str, str], routes: Sequence[str], runs_per_page: int, logs: Path
 ) -> tuple[list[EdgeRun], list[str]]:
-    """Every route from every origin, run after run, so a busy moment hits all of them alike.
-
-    Returns the runs, and what went wrong in those left out (every try failing).
-    """
+    """Every route from every origin, run after run, so a busy moment hits all of them alike;
+    the runs, and what went wrong in those left out (every try failing)."""
     runs: list[EdgeRun] = []
     lost: list[str] = []
     for attempt in range(1, runs_per_page + 1):

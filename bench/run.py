@@ -45,18 +45,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--routes: each route is a path starting with /")
     chosen = [name for name in SECTIONS if not args.only or name in args.only]
 
-    started = time.monotonic()
     started_at = datetime.now(UTC)
     ensure_debian_commands({command for name in chosen for command in SECTIONS[name][1]})
     if edge.NAME in chosen:
         ensure_lighthouse()
     build_bundles()
-    stamp = started_at.strftime("%Y%m%dT%H%M%SZ")
-    context = BenchContext(
-        quick=args.quick,
-        run_dir=RESULTS_DIR / "runs" / stamp,
-        routes=tuple(args.routes or ()),
-    )
+    run_dir = RESULTS_DIR / "runs" / started_at.strftime("%Y%m%dT%H%M%SZ")
+    context = BenchContext(quick=args.quick, run_dir=run_dir, routes=tuple(args.routes or ()))
     context.run_dir.mkdir(parents=True, exist_ok=True)
 
     commit: dict[str, Any] = {
@@ -108,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             **report.data,
         }
 
-    wall = time.monotonic() - started
+    wall = (datetime.now(UTC) - started_at).total_seconds()
     result = {
         "started_at": started_at.isoformat(),
         "wall_seconds": wall,
