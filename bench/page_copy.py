@@ -139,7 +139,7 @@ def _load(browser: Browser, app_url: str, route: str) -> list[StaticFile]:
         )
         page = context.new_page()
         responses: list[Response] = []
-        page.on("response", responses.append)
+        page.on("response", lambda response: responses.append(response))
         page.goto(app_url + route, wait_until="networkidle")
         height = int(page.evaluate("document.documentElement.scrollHeight"))
         for top in range(0, height, MOBILE_VIEWPORT["height"] // 2):
