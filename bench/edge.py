@@ -1,10 +1,9 @@
-"""Section: the pages as visitors get them, through a TLS + HTTP/2 edge (nginx) to the
-Procfile's app, against a static copy of each page served by the same nginx: Lighthouse 12
-mobile on both, route by route, interleaved (docs/benchmarks.md, "Through the edge").
-"""
+"""Section: the pages through a TLS + HTTP/2 edge (nginx) to the app, against a static copy,
+Lighthouse mobile on both (docs/benchmarks.md, "Through the edge")."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -12,7 +11,6 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import asdict, dataclass
@@ -32,8 +30,6 @@ from server.site_map import ROUTE_PATHS
 
 NAME = "edge"
 TITLE = "Through a TLS + HTTP/2 edge (nginx), Lighthouse mobile"
-# The six pages, English and Arabic.
-EDGE_ROUTES = ROUTE_PATHS
 VARIANTS = ("app", "static")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = {
@@ -65,20 +61,11 @@ DEBIAN_NEEDS = ("chromium", "nginx", "openssl", BROTLI_STATIC)
 
 
 @dataclass(frozen=True, kw_only=True)
-class LcpElement:
-    selector: str
-    snippet: str
-    # TTFB, Load Delay, Load Time, Render Delay (ms, simulated), as Lighthouse splits LCP.
-    phases: dict[str, float]
-
-
-@dataclass(frozen=True, kw_only=True)
 class EdgeRun:
     variant: str  # "app" or "static"
     route: str
     attempt: int
     figures: dict[str, float]
-    lcp_element: LcpElement | None
     scripts_before_lcp: list[str]
     console_errors: list[str]
     load_average: float  # the machine's 1-minute load average as the run started
@@ -86,14 +73,14 @@ class EdgeRun:
 
 
 def run(context: BenchContext) -> SectionReport:
-    routes = context.routes or EDGE_ROUTES
+    routes = context.routes or ROUTE_PATHS
     runs_per_page = 1 if context.quick else 3
     logs = context.run_dir / NAME
     with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
         root = Path(folder)
         root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
-        server = LiveServer(env={}, workers=procfile_default_workers(), log_path=logs / "app.log")
-        with server:
+        workers = procfile_default_workers()
+        with LiveServer(workers=workers, log_path=logs / "app.log") as server:
             progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
             layout = EdgeLayout(root=root, app_port=server.port)
             files = capture(server.url, routes)
@@ -103,25 +90,71 @@ def run(context: BenchContext) -> SectionReport:
             missing = _static_misses(logs / "nginx-access.log", layout.static_port)
     if not runs:
         raise RuntimeError("no Lighthouse run finished:\n" + "\n".join(lost))
-    return _report(
-        runs,
-        lost=lost,
-        routes=routes,
-        runs_per_page=runs_per_page,
-        files=len(files),
-        encodings=encodings,
-        missing=missing,
-        logs=logs,
-    )
+    # Each figure's median over the runs of a variant and route (NaN: none).
+    medians = {
+        key: {
+            figure: median([r.figures[figure] for r in runs if (r.variant, r.route) == key])
+            for figure in FIGURES
+        }
+        for key in itertools.product(VARIANTS, routes)
+    }
+
+    def table(title: str, columns: tuple[tuple[str, str, int], ...]) -> Table:
+        """(figure, heading, digits) columns: per route, app, static and their ratio."""
+        rows = []
+        for route in routes:
+            app, static = medians["app", route], medians["static", route]
+            rows.append([route, "app", *(_cell(app[f], d) for f, _, d in columns)])
+            rows.append(["", "static", *(_cell(static[f], d) for f, _, d in columns)])
+            # The ratio of the figures as printed: 0.004 over 0.000 shows no ratio.
+            shown = [ratio(_rounded(app[f], d), _rounded(static[f], d)) for f, _, d in columns]
+            rows.append(["", "app÷static", *(_times(value) for value in shown)])
+        headings = ["route", "served by", *(heading for _, heading, _ in columns)]
+        return Table(title=f"{TITLE}: {title}", columns=headings, rows=rows)
+
+    tables = [
+        table(f"scores and timings, median of {runs_per_page} run(s)", SCORE_COLUMNS),
+        table(
+            f"bytes transferred by type, median of {runs_per_page} run(s)",
+            tuple((f"{kind}_bytes", kind, 0) for kind in BYTE_KINDS),
+        ),
+    ]
+    loads = [r.load_average for r in runs]
+    notes = [
+        "Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown). app: nginx (TLS, HTTP/2) "
+        "proxying to the Procfile's uvicorn; static: the same nginx serving the captured copy "
+        f"({len(files)} files). Content-Encoding of /: "
+        + ", ".join(f"{variant} {encoding}" for variant, encoding in encodings.items())
+        + f". 1-minute load average as the runs started: {min(loads):.1f} to {max(loads):.1f} "
+        f"(median {median(loads):.1f}) on {os.cpu_count()} CPUs; TBT grows with it.",
+    ]
+    if missing:
+        notes.append("The static copy lacked (404): " + ", ".join(missing))
+    console = sorted({f"{r.variant} {r.route}: {e}" for r in runs for e in r.console_errors})
+    if console:
+        notes.append("Console errors: " + " | ".join(console))
+    if lost:
+        notes.append(f"Lighthouse runs left out ({len(lost)}): " + " | ".join(lost))
+    notes.append(f"Reports and nginx.conf: {logs}")
+    data: dict[str, Any] = {
+        "routes": list(routes),
+        "runs_per_page": runs_per_page,
+        "medians": {
+            variant: {route: medians[variant, route] for route in routes} for variant in VARIANTS
+        },
+        "content_encoding": encodings,
+        "static_missing": missing,
+        "runs": [asdict(run) for run in runs],
+        "runs_left_out": lost,
+    }
+    return SectionReport(tables=tables, notes=notes, data=data)
 
 
 def lighthouse_runs(
     origins: dict[str, str], routes: Sequence[str], runs_per_page: int, logs: Path
 ) -> tuple[list[EdgeRun], list[str]]:
-    """Every route from every origin, run after run, so a busy moment hits all of them alike.
-
-    Returns the runs, and what went wrong in those left out (every try failing).
-    """
+    """Every route from every origin, run after run, so a busy moment hits all of them alike;
+    the runs, and what went wrong in those left out (every try failing)."""
     runs: list[EdgeRun] = []
     lost: list[str] = []
     for attempt in range(1, runs_per_page + 1):
@@ -182,7 +215,6 @@ def _lighthouse_run(
         route=route,
         attempt=attempt,
         figures=_figures(result),
-        lcp_element=_lcp_element(result),
         scripts_before_lcp=_scripts_before_lcp(result),
         console_errors=[
             f"{item.get('description', '')} ({(item.get('sourceLocation') or {}).get('url', '')})"
@@ -208,24 +240,6 @@ def _figures(report: dict[str, Any]) -> dict[str, float]:
         result[f"{kind}_bytes"] = math.nan if row is None else float(row.get("transferSize", 0))
     result["scripts_before_lcp"] = float(len(_scripts_before_lcp(report)))
     return result
-
-
-def _lcp_element(report: dict[str, Any]) -> LcpElement | None:
-    details = report["audits"].get("largest-contentful-paint-element", {}).get("details") or {}
-    node: dict[str, Any] | None = None
-    phases: dict[str, float] = {}
-    # Lighthouse 12: a list of two tables, the element and then the phases.
-    for part in details.get("items", []):
-        for row in part.get("items", []) if isinstance(part, dict) else []:
-            if isinstance(row.get("node"), dict):
-                node = row["node"]
-            elif "phase" in row and "timing" in row:
-                phases[str(row["phase"])] = float(row["timing"])
-    if node is None:
-        return None
-    return LcpElement(
-        selector=str(node.get("selector", "")), snippet=str(node.get("snippet", "")), phases=phases
-    )
 
 
 def _scripts_before_lcp(report: dict[str, Any]) -> list[str]:
@@ -293,106 +307,8 @@ def _static_misses(access_log: Path, static_port: int) -> list[str]:
     return sorted(missing)
 
 
-def _report(
-    runs: list[EdgeRun],
-    *,
-    lost: list[str],
-    routes: tuple[str, ...],
-    runs_per_page: int,
-    files: int,
-    encodings: dict[str, str],
-    missing: list[str],
-    logs: Path,
-) -> SectionReport:
-    runs_of = {
-        (variant, route): [r for r in runs if (r.variant, r.route) == (variant, route)]
-        for variant in VARIANTS
-        for route in routes
-    }
-    # Each figure's median over the runs of a variant and route (NaN: none).
-    medians = {
-        key: {figure: median([r.figures[figure] for r in chosen]) for figure in FIGURES}
-        for key, chosen in runs_of.items()
-    }
-
-    def table(title: str, columns: tuple[tuple[str, str, int], ...]) -> Table:
-        """(figure, heading, digits) columns: per route, app, static and their ratio."""
-        rows = []
-        for route in routes:
-            app, static = medians["app", route], medians["static", route]
-            rows.append([route, "app", *(_cell(app[f], d) for f, _, d in columns)])
-            rows.append(["", "static", *(_cell(static[f], d) for f, _, d in columns)])
-            # The ratio of the figures as printed: 0.004 over 0.000 shows no ratio.
-            shown = [ratio(_rounded(app[f], d), _rounded(static[f], d)) for f, _, d in columns]
-            rows.append(["", "app÷static", *(_times(value) for value in shown)])
-        headings = ["route", "served by", *(heading for _, heading, _ in columns)]
-        return Table(title=f"{TITLE}: {title}", columns=headings, rows=rows)
-
-    tables = [
-        table(f"scores and timings, median of {runs_per_page} run(s)", SCORE_COLUMNS),
-        table(
-            f"bytes transferred by type, median of {runs_per_page} run(s)",
-            tuple((f"{kind}_bytes", kind, 0) for kind in BYTE_KINDS),
-        ),
-        Table(
-            title=f"{TITLE}: the LCP element (most frequent) and LCP phases (median, ms)",
-            columns=["route", "served by", "LCP element", "TTFB", "load delay", "load", "render"],
-            rows=[
-                [
-                    route if variant == "app" else "",
-                    variant,
-                    *_lcp_cells(runs_of[variant, route]),
-                ]
-                for route in routes
-                for variant in VARIANTS
-            ],
-        ),
-    ]
-    loads = [r.load_average for r in runs]
-    notes = [
-        "Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown). app: nginx (TLS, HTTP/2) "
-        "proxying to the Procfile's uvicorn; static: the same nginx serving the captured copy "
-        f"({files} files). Content-Encoding of /: "
-        + ", ".join(f"{variant} {encoding}" for variant, encoding in encodings.items())
-        + f". 1-minute load average as the runs started: {min(loads):.1f} to {max(loads):.1f} "
-        f"(median {median(loads):.1f}) on {os.cpu_count()} CPUs; TBT grows with it.",
-    ]
-    if missing:
-        notes.append("The static copy lacked (404): " + ", ".join(missing))
-    console = sorted({f"{r.variant} {r.route}: {e}" for r in runs for e in r.console_errors})
-    if console:
-        notes.append("Console errors: " + " | ".join(console))
-    if lost:
-        notes.append(f"Lighthouse runs left out ({len(lost)}): " + " | ".join(lost))
-    notes.append(f"Reports and nginx.conf: {logs}")
-    data: dict[str, Any] = {
-        "routes": list(routes),
-        "runs_per_page": runs_per_page,
-        "medians": {
-            variant: {route: medians[variant, route] for route in routes} for variant in VARIANTS
-        },
-        "content_encoding": encodings,
-        "static_missing": missing,
-        "runs": [asdict(run) for run in runs],
-        "runs_left_out": lost,
-    }
-    return SectionReport(tables=tables, notes=notes, data=data)
-
-
 def _rounded(value: float, digits: int) -> float:
     return value if math.isnan(value) else round(value, digits)
-
-
-def _lcp_cells(runs: list[EdgeRun]) -> list[str]:
-    """The most frequent LCP element, then the median of each of its phases."""
-    labels = Counter(run.lcp_element.selector for run in runs if run.lcp_element)
-    label = "-"
-    if labels:
-        selector, count = labels.most_common(1)[0]
-        label = selector if count == len(runs) else f"{selector} ({count}/{len(runs)})"
-    phases = [r.lcp_element.phases for r in runs if r.lcp_element]
-    names = ("TTFB", "Load Delay", "Load Time", "Render Delay")
-    return [label, *(thousands(median([p[n] for p in phases if n in p])) for n in names)]
 
 
 def _cell(value: float, digits: int) -> str:

@@ -1,17 +1,12 @@
-"""Section: what Firestore costs the site, counted in bytes at the connection.
-
-The Procfile's server runs on the Firestore emulator behind a counting TCP proxy
-(harness/tcp_proxy.py); what the database sent is counted in four phases: start-up,
-idle, page views, one edit. Bytes become document reads by the start-up phase, where
-each worker reads every document once (docs/benchmarks.md).
-"""
+"""Section: what Firestore costs the site, counted in bytes at the connection
+(docs/benchmarks.md, "What Firestore costs")."""
 
 from __future__ import annotations
 
 import json
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -31,6 +26,7 @@ from server.site_map import PAGES
 NAME = "firestore"
 TITLE = "5. What Firestore costs: bytes the database sent, counted at the connection"
 EXTRA_PROJECTS = 1_000
+EXTRA_DESCRIPTION = "A villa clad in Jerusalem stone, its terrace in Jordanian marble. " * 3
 PAGE_VIEWS = 1_000
 # The three routes in English; the old site read each one's collections whole on every view.
 ENGLISH_PAGES = [page for page in PAGES if page.locale is DEFAULT_LOCALE]
@@ -60,29 +56,6 @@ class Cost:
     @property
     def idle_reads_per_hour_per_worker(self) -> float:
         return self.reads(self.idle_bytes) * 3600 / self.idle_seconds / self.workers
-
-
-def sample_documents() -> dict[str, list[dict[str, object]]]:
-    content = REPO_ROOT / "content"
-    return {
-        each.firestore_name: read_documents(collection_file(content, each)) for each in Collection
-    }
-
-
-def with_extra_projects(
-    content: dict[str, list[dict[str, object]]],
-) -> dict[str, list[dict[str, object]]]:
-    photo = content["Projects"][0]["photoUrl"]
-    extra = [
-        {
-            "id": f"bench-{index:04d}",
-            "name": f"Project {index}",
-            "description": "A villa clad in Jerusalem stone, its terrace in Jordanian marble. " * 3,
-            "photoUrl": photo,
-        }
-        for index in range(EXTRA_PROJECTS)
-    ]
-    return {**content, "Projects": [*content["Projects"], *extra]}
 
 
 def wait_until(what: str, check: Callable[[], bool], timeout: float = 60.0) -> None:
@@ -175,7 +148,33 @@ def measure(
     )
 
 
-def report(costs: Sequence[Cost]) -> SectionReport:
+def run(context: BenchContext) -> SectionReport:
+    idle = 60.0 if context.quick else 300.0
+    logs = context.run_dir / NAME
+    progress(f"{NAME}: starting the Firestore emulator")
+    emulator = FirestoreEmulator(logs).start()
+    try:
+        sample = {
+            each.firestore_name: read_documents(collection_file(REPO_ROOT / "content", each))
+            for each in Collection
+        }
+        extra = [
+            {
+                "id": f"bench-{index:04d}",
+                "name": f"Project {index}",
+                "description": EXTRA_DESCRIPTION,
+                "photoUrl": sample["Projects"][0]["photoUrl"],
+            }
+            for index in range(EXTRA_PROJECTS)
+        ]
+        more = {**sample, "Projects": [*sample["Projects"], *extra]}
+        contents = {"sample content": sample, f"{EXTRA_PROJECTS:,} projects more": more}
+        costs = [
+            measure(emulator, label, content, idle_seconds=idle, logs=logs)
+            for label, content in contents.items()
+        ]
+    finally:
+        emulator.stop()
     rows = [
         [
             cost.content,
@@ -189,7 +188,6 @@ def report(costs: Sequence[Cost]) -> SectionReport:
         ]
         for cost in costs
     ]
-    idle = costs[0].idle_seconds if costs else 0
     table = Table(
         title=TITLE,
         columns=[
@@ -216,24 +214,3 @@ def report(costs: Sequence[Cost]) -> SectionReport:
     return SectionReport(
         tables=[table], notes=notes, data={"costs": [asdict(cost) for cost in costs]}
     )
-
-
-def run(context: BenchContext) -> SectionReport:
-    idle = 60.0 if context.quick else 300.0
-    logs = context.run_dir / NAME
-    progress(f"{NAME}: starting the Firestore emulator")
-    emulator = FirestoreEmulator(logs).start()
-    try:
-        sample = sample_documents()
-        contents = {
-            "sample content": sample,
-            f"{EXTRA_PROJECTS:,} projects more": with_extra_projects(sample),
-        }
-        return report(
-            [
-                measure(emulator, label, content, idle_seconds=idle, logs=logs)
-                for label, content in contents.items()
-            ]
-        )
-    finally:
-        emulator.stop()

@@ -8,7 +8,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +16,7 @@ from bench.prerequisites import command_path
 
 # Each wrk thread stops after its share of answers, requests going round the
 # paths. wrk itself waits out its whole -d duration even when every thread has
-# stopped, so each thread adds a byte to a file and run_counted interrupts wrk.
+# stopped, so each thread adds a byte to a file and run_wrk interrupts wrk.
 COUNTED_SCRIPT = """\
 local paths = {}
 local limit = 0
@@ -75,10 +75,9 @@ def run_wrk(
     seconds: float,
     script: str = "",
     script_args: Sequence[str] = (),
-    stop_when: Callable[[Path], bool] | None = None,
 ) -> WrkResult:
-    """wrk -t2 -c50's figures, running `script` (Lua) if given; `stop_when` is polled with
-    wrk's working folder and, once true, wrk is interrupted."""
+    """wrk -t2 -c50's figures, running `script` (Lua) if given; once each thread has
+    written a byte to the file "done" (COUNTED_SCRIPT), wrk is interrupted."""
     wrk = command_path("wrk")
     if wrk is None:
         raise RuntimeError("wrk is not installed")
@@ -87,20 +86,19 @@ def run_wrk(
         (folder / "bench.lua").write_text(script + REPORT_SCRIPT, encoding="utf-8")
         argv = [wrk, "-t2", "-c50", f"-d{math.ceil(seconds)}s", "-s", str(folder / "bench.lua")]
         argv += [url, "--", *script_args]
-        with (folder / "output").open("w+") as output:
-            process = subprocess.Popen(  # noqa: S603 - our own argv
-                argv, stdout=output, stderr=subprocess.STDOUT, cwd=folder
-            )
-            deadline = time.monotonic() + seconds + 120
-            while process.poll() is None:
-                if stop_when is not None and stop_when(folder):
-                    process.send_signal(signal.SIGINT)  # wrk stops, then reports
-                    stop_when = None
-                if time.monotonic() > deadline:
-                    process.kill()
-                time.sleep(0.05)
-            output.seek(0)
-            text = output.read()
+        # A few lines of output: the pipe never fills.
+        process = subprocess.Popen(  # noqa: S603 - our own argv
+            argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=folder
+        )
+        deadline = time.monotonic() + seconds + 120
+        done = folder / "done"
+        while process.poll() is None:
+            if done.exists() and done.stat().st_size == 2:  # wrk's two threads
+                process.send_signal(signal.SIGINT)  # wrk stops, then reports
+            if time.monotonic() > deadline:
+                process.kill()
+            time.sleep(0.05)
+        text = process.communicate()[0]
     figures = re.search(r"^figures (\d+) (\d+) (\d+) (\d+) (\d+)$", text, re.MULTILINE)
     if process.returncode != 0 or figures is None:
         raise RuntimeError(f"wrk exited with {process.returncode}:\n{text}")
@@ -113,18 +111,4 @@ def run_wrk(
         p99_ms=p99 / 1e3,
         errors=errors,
         command=" ".join(argv),
-    )
-
-
-def run_counted(base_url: str, *, requests: int, paths: Sequence[str]) -> WrkResult:
-    """About `requests` requests (each thread stops at its share; in-flight ones still land)."""
-    # The time limit only matters if the server stops answering.
-    return run_wrk(
-        base_url,
-        seconds=max(60.0, requests / 20),
-        script=COUNTED_SCRIPT,
-        script_args=[str(math.ceil(requests / 2)), *paths],
-        stop_when=lambda folder: (
-            (folder / "done").exists() and (folder / "done").stat().st_size == 2
-        ),  # wrk's two threads
     )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from bench.context import BenchContext, progress
-from bench.load import run_counted
+from bench.load import COUNTED_SCRIPT, run_wrk
 from bench.report import SectionReport, Table, fixed
 from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 from server.site_map import ENGLISH_ROUTE_PATHS as ROUTES
@@ -23,7 +24,6 @@ class MemorySample:
 
 
 NAME = "memory"
-SETTLE_SECONDS = 1.0
 TITLE = "6. Server memory (RSS from /proc) under load"
 
 
@@ -38,9 +38,16 @@ def run(context: BenchContext) -> SectionReport:
         answered = 0
         for checkpoint in checkpoints:
             progress(f"{NAME}: requests {answered:,} to {checkpoint:,}")
-            result = run_counted(server.url, requests=checkpoint - answered, paths=ROUTES)
+            # Each thread stops at its share; the time limit only matters if the server stops.
+            count = checkpoint - answered
+            result = run_wrk(
+                server.url,
+                seconds=max(60.0, count / 20),
+                script=COUNTED_SCRIPT,
+                script_args=[str(math.ceil(count / 2)), *ROUTES],
+            )
             answered += result.requests
-            time.sleep(SETTLE_SECONDS)  # the requests wrk dropped at its stop finish
+            time.sleep(1.0)  # the requests wrk dropped at its stop finish
             samples.append(_sample(server.pids(), requests=answered))
 
     first = samples[0]

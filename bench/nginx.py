@@ -1,44 +1,38 @@
-"""Debian's nginx for the benchmark, checked (`nginx -t`), run in a `with` block, stopped
-gracefully, its logs kept: throughput's one static page over plain HTTP, and the edge's
-two TLS + HTTP/2 server blocks (the app proxied, and the static copy; docs/benchmarks.md).
-"""
+"""Debian's nginx for the benchmark: throughput's one static page over plain HTTP, and
+the edge's two TLS + HTTP/2 server blocks (docs/benchmarks.md)."""
 
 from __future__ import annotations
 
 import shlex
-import signal
 import subprocess
 import tempfile
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx2 as httpx
-
 from bench.page_copy import StaticFile, write_copy
 from bench.prerequisites import BROTLI_STATIC_MODULE, command_path
 from harness.live_server import free_port
+from harness.process_group import start_group, stop_group
 
 
-def preamble(root: Path) -> str:
-    """The start of every configuration here: in the foreground, one worker per core
-    as in production, and every file nginx writes kept in `root`."""
+def _config(root: Path, log_dir: Path, http: str) -> str:
+    """In the foreground, one worker per core as in production, its error log in log_dir."""
+    temporary = "".join(
+        f"    {kind}_temp_path {root}/{kind};\n"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     return f"""\
 daemon off;
 worker_processes auto;
 pid {root}/nginx.pid;
-error_log {root}/error.log warn;
+error_log {_quoted(str(log_dir / "nginx-error.log"))} warn;
 events {{ worker_connections 1024; }}
+http {{
+    sendfile on;
+{temporary}{http}}}
 """
-
-
-def temporary_paths(root: Path) -> str:
-    return "".join(
-        f"    {kind}_temp_path {root}/{kind};\n"
-        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
 
 
 @contextmanager
@@ -51,70 +45,40 @@ def serve_static_file(content: bytes, *, log_dir: Path) -> Iterator[str]:
         (root / "www").mkdir(mode=0o755)
         (root / "www" / "index.html").write_bytes(content)
         port = free_port()
-        config = (
-            preamble(root)
-            + "http {\n    access_log off;\n    sendfile on;\n    default_type text/html;\n"
-            + temporary_paths(root)
-            + f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n}}\n"
+        http = (
+            "    access_log off;\n    default_type text/html;\n"
+            f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n"
         )
         url = f"http://127.0.0.1:{port}/"
-        with running_nginx(root, config, ready_url=url, log_dir=log_dir):
+        with running_nginx(root, _config(root, log_dir, http), ready_url=url, log_dir=log_dir):
             yield url
 
 
 @contextmanager
 def running_nginx(root: Path, config: str, *, ready_url: str, log_dir: Path) -> Iterator[None]:
-    """nginx with `config` (paths under `root`; kept in log_dir) until the block ends, once
-    `ready_url` answers."""
+    """nginx with `config` (its prefix `root`; the configuration and output kept in log_dir)
+    until the block ends, once `ready_url` answers 2xx."""
     nginx = command_path("nginx")
     if nginx is None:
         raise RuntimeError("nginx is not installed")
     log_dir.mkdir(parents=True, exist_ok=True)
-    for folder in (root, log_dir):
-        (folder / "nginx.conf").write_text(config, encoding="utf-8")
-    argv = [nginx, "-p", str(root), "-c", str(root / "nginx.conf"), "-e", str(root / "error.log")]
-    checked = subprocess.run([*argv, "-t"], capture_output=True, text=True, check=False)  # noqa: S603
-    if checked.returncode != 0:
-        raise RuntimeError(f"nginx rejected its configuration:\n{checked.stderr}")
-    with (log_dir / "nginx.log").open("wb") as log:
-        process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)  # noqa: S603
+    (log_dir / "nginx.conf").write_text(config, encoding="utf-8")
+    argv = [nginx, "-p", str(root), "-c", str(log_dir / "nginx.conf")]
+    argv += ["-e", str(log_dir / "nginx-error.log")]
+    process = start_group(argv, log_dir / "nginx.log", ready_url, timeout=10)
     try:
-        _wait_for(ready_url, process)
         yield
     finally:
-        process.send_signal(signal.SIGQUIT)  # graceful: workers finish, then exit
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        for name in ("error.log", "access.log"):
-            written = root / name
-            if written.exists():
-                (log_dir / f"nginx-{name}").write_bytes(written.read_bytes())
-
-
-def _wait_for(url: str, process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    # verify=False: the edge's certificate is a throw-away one of our own.
-    with httpx.Client(verify=False, timeout=1.0) as client:
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise RuntimeError(f"nginx exited with {process.returncode}")
-            try:
-                client.get(url)  # any answer: nginx is serving
-                return
-            except httpx.TransportError:
-                time.sleep(0.05)
-    raise RuntimeError(f"nginx did not answer on {url} within {timeout:g} s")
+        stop_group(process)
 
 
 @dataclass(frozen=True, kw_only=True)
 class EdgeLayout:
-    root: Path  # nginx's prefix: its pid, logs, temporary folders, certificate, static copy
+    root: Path  # nginx's prefix: its pid, temporary folders, certificate, static copy
     app_port: int  # uvicorn, plain HTTP/1.1 on loopback
     edge_port: int = field(default_factory=free_port)  # TLS + HTTP/2 in front of the app
     static_port: int = field(default_factory=free_port)  # TLS + HTTP/2 serving the copy
+    ready_port: int = field(default_factory=free_port)  # plain HTTP: 204 once nginx serves
 
     @property
     def origins(self) -> dict[str, str]:
@@ -125,20 +89,17 @@ class EdgeLayout:
         }
 
 
-def nginx_config(layout: EdgeLayout, files: Sequence[StaticFile]) -> str:
+def nginx_config(layout: EdgeLayout, files: Sequence[StaticFile], log_dir: Path) -> str:
     """nginx.conf for the two server blocks (nginx 1.22 syntax: `listen ... ssl http2`)."""
     root = layout.root
     locations = "\n".join(_static_location(item) for item in files)
-    return f"""\
-load_module {_quoted(str(BROTLI_STATIC_MODULE))};
-{preamble(root)}http {{
+    http = f"""\
     log_format edge '$server_port $status $request_method "$request_uri" $body_bytes_sent '
                     '"$sent_http_content_encoding" "$http_accept_encoding"';
-    access_log {root}/access.log edge;
-    sendfile on;
+    access_log {_quoted(str(log_dir / "nginx-access.log"))} edge;
     tcp_nopush on;
     server_tokens off;
-{temporary_paths(root)}    ssl_certificate {root}/edge.crt;
+    ssl_certificate {root}/edge.crt;
     ssl_certificate_key {root}/edge.key;
     ssl_protocols TLSv1.2 TLSv1.3;
     ssl_session_cache shared:edge:1m;
@@ -170,8 +131,10 @@ load_module {_quoted(str(BROTLI_STATIC_MODULE))};
         location / {{ return 404; }}
 {locations}
     }}
-}}
+
+    server {{ listen 127.0.0.1:{layout.ready_port}; return 204; }}
 """
+    return f"load_module {_quoted(str(BROTLI_STATIC_MODULE))};\n" + _config(root, log_dir, http)
 
 
 def _static_location(item: StaticFile) -> str:
@@ -203,7 +166,7 @@ def _quoted(value: str) -> str:
 @contextmanager
 def run_edge(layout: EdgeLayout, files: Sequence[StaticFile], *, log_dir: Path) -> Iterator[None]:
     """nginx with the edge's configuration, serving `files` as the static copy, until the
-    block ends; its logs copied to log_dir."""
+    block ends; its logs in log_dir."""
     # A throw-away certificate for 127.0.0.1 and its key.
     subprocess.run(  # noqa: S603 - fixed argv
         shlex.split(
@@ -216,6 +179,7 @@ def run_edge(layout: EdgeLayout, files: Sequence[StaticFile], *, log_dir: Path) 
         capture_output=True,
     )
     write_copy(files, layout.root / "www")
-    ready = layout.origins["static"] + "/"
-    with running_nginx(layout.root, nginx_config(layout, files), ready_url=ready, log_dir=log_dir):
+    config = nginx_config(layout, files, log_dir)
+    ready = f"http://127.0.0.1:{layout.ready_port}/"
+    with running_nginx(layout.root, config, ready_url=ready, log_dir=log_dir):
         yield

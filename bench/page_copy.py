@@ -1,12 +1,6 @@
-"""A static copy of pages: each page's HTML and every same-origin file it loads.
-
-Captured from the running app with Debian Chromium (Playwright) emulating the
-phone Lighthouse emulates, so the copy holds what Lighthouse will ask for: the
-same image variants (the image route picks width and format from the request)
-and the same chunks. The page is scrolled and the viewport stretched to the
-full page, as Lighthouse's full-page screenshot does, so lazy images load too.
-Files the HTML or the manifest names but the browser did not load are fetched too.
-"""
+"""A static copy of pages: each page's HTML and every same-origin file it loads, captured
+with Chromium emulating Lighthouse's phone, so the copy holds the image variants and chunks
+Lighthouse will ask for (docs/benchmarks.md, "Through the edge")."""
 
 from __future__ import annotations
 
@@ -89,33 +83,24 @@ def capture(app_url: str, routes: Sequence[str]) -> list[StaticFile]:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
         )
-        try:
-            for route in routes:
-                for item in _load(browser, app_url, route):
-                    found.setdefault(item.path, item)
-        finally:
-            browser.close()
+        for route in routes:
+            for item in _load(browser, app_url, route):
+                found.setdefault(item.path, item)
     # What a page or its manifest names but this load did not fetch (another width
     # of a photo, the manifest's icons): fetched as an <img> would be, and read in turn.
-    todo = list(found.values())
-    asked = set(found) | set(EXTRA_PATHS)
-    named = set(EXTRA_PATHS) - set(found)
+    todo = [*EXTRA_PATHS, *(path for item in found.values() for path in _named(item, app_url))]
+    asked = set(found)
     with httpx.Client(base_url=app_url, timeout=120.0) as client:
-        while named:
-            for path in sorted(named):
-                headers = {"Accept": IMAGE_ACCEPT, "Accept-Encoding": "identity"}
-                response = client.get(path, headers=headers)
-                if response.status_code == 200:
-                    found[path] = _static_file(path, response.headers.items(), response.content)
-                    todo.append(found[path])
-            named = set()
-            for item in todo:
-                for url in _named_urls(item):
-                    on_app = same_origin_path(urljoin(app_url + item.path, url), app_url)
-                    if on_app is not None and on_app not in asked:
-                        named.add(on_app)
-                        asked.add(on_app)
-            todo = []
+        while todo:
+            path = todo.pop()
+            if path in asked:
+                continue
+            asked.add(path)
+            headers = {"Accept": IMAGE_ACCEPT, "Accept-Encoding": "identity"}
+            response = client.get(path, headers=headers)
+            if response.status_code == 200:
+                found[path] = _static_file(path, response.headers.items(), response.content)
+                todo += _named(found[path], app_url)
     return list(found.values())
 
 
@@ -183,16 +168,19 @@ def _static_file(path: str, headers: Iterable[tuple[str, str]], body: bytes) -> 
     )
 
 
-def _named_urls(item: StaticFile) -> list[str]:
-    """The URLs an HTML page (every src and srcset, and <link> href) or a manifest names."""
+def _named(item: StaticFile, app_url: str) -> list[str]:
+    """The app's paths an HTML page (every src and srcset, and <link> href) or a manifest
+    names."""
     text = item.body.decode("utf-8", "replace")
+    urls: list[str] = []
     if item.content_type.startswith("text/html"):
         parser = _LinkParser()
         parser.feed(text)
-        return parser.urls
-    if item.content_type.startswith("application/manifest+json"):
-        return [str(icon["src"]) for icon in json.loads(text).get("icons", [])]
-    return []
+        urls = parser.urls
+    elif item.content_type.startswith("application/manifest+json"):
+        urls = [str(icon["src"]) for icon in json.loads(text).get("icons", [])]
+    paths = (same_origin_path(urljoin(app_url + item.path, url), app_url) for url in urls)
+    return [path for path in paths if path is not None]
 
 
 class _LinkParser(HTMLParser):

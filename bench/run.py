@@ -1,9 +1,5 @@
-"""The benchmark's one command:
-`uv run python -m bench.run [--quick] [--only SECTION...] [--routes PATH...]`.
-
-Prints a table per section and writes bench/results/latest.json; the run's logs,
-Lighthouse reports and a copy of the JSON go to bench/results/runs/<UTC time>/.
-"""
+"""The benchmark's one command: a table per section, bench/results/latest.json, and the
+run's logs in bench/results/runs/<UTC time>/ (docs/benchmarks.md)."""
 
 from __future__ import annotations
 
@@ -40,13 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--only", nargs="+", choices=list(SECTIONS), metavar="SECTION", help=", ".join(SECTIONS)
     )
-    parser.add_argument(
-        "--routes",
-        nargs="+",
-        metavar="PATH",
-        help=f"only these routes, in the sections that take them ({edge.NAME}); "
-        f"default: {' '.join(edge.EDGE_ROUTES)}",
-    )
+    parser.add_argument("--routes", nargs="+", metavar="PATH", help="edge: only these pages")
     args = parser.parse_args(argv)
     # A SIGTERM (a timeout, a supervisor) ends the run as Ctrl-C does: through every
     # section's `finally`, which stops its servers, nginx and browsers.
@@ -55,18 +45,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--routes: each route is a path starting with /")
     chosen = [name for name in SECTIONS if not args.only or name in args.only]
 
-    started = time.monotonic()
     started_at = datetime.now(UTC)
     ensure_debian_commands({command for name in chosen for command in SECTIONS[name][1]})
     if edge.NAME in chosen:
         ensure_lighthouse()
     build_bundles()
-    stamp = started_at.strftime("%Y%m%dT%H%M%SZ")
-    context = BenchContext(
-        quick=args.quick,
-        run_dir=RESULTS_DIR / "runs" / stamp,
-        routes=tuple(args.routes or ()),
-    )
+    run_dir = RESULTS_DIR / "runs" / started_at.strftime("%Y%m%dT%H%M%SZ")
+    context = BenchContext(quick=args.quick, run_dir=run_dir, routes=tuple(args.routes or ()))
     context.run_dir.mkdir(parents=True, exist_ok=True)
 
     commit: dict[str, Any] = {
@@ -118,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             **report.data,
         }
 
-    wall = time.monotonic() - started
+    wall = (datetime.now(UTC) - started_at).total_seconds()
     result = {
         "started_at": started_at.isoformat(),
         "wall_seconds": wall,
@@ -136,14 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # NaN (a figure that could not be taken) as null: strict JSON has no NaN.
     strict = json.loads(json.dumps(result), parse_constant=lambda _: None)
     text = json.dumps(strict, indent=2, ensure_ascii=False) + "\n"
-    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     (RESULTS_DIR / "latest.json").write_text(text, encoding="utf-8")
     (context.run_dir / "results.json").write_text(text, encoding="utf-8")
     print(f"\nWall time {wall:.0f} s ({wall / 60:.1f} min). Wrote {RESULTS_DIR / 'latest.json'}")
-    print(
-        "Timings (Lighthouse, wrk) assume an otherwise idle machine: a load "
-        "average above the CPU count means other work competed with the benchmark."
-    )
     if failed:
         print(f"Sections that failed: {', '.join(failed)}")
     return 1 if failed else 0

@@ -1,10 +1,7 @@
 """Same-run comparison of versions of the site through the TLS + HTTP/2 edge.
 
 `uv run python -m bench.variants [--runs 5] [--routes / /projects /ar] REV REV...`
-
-Each REV is checked out with `git archive`, built and started from its own folder behind
-an nginx edge of its own; Lighthouse mobile loads every page from each version in turn,
-run after run (docs/benchmarks.md, "What pays").
+(docs/benchmarks.md, "What pays")
 """
 
 from __future__ import annotations
@@ -21,13 +18,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.context import REPO_ROOT, git, progress
-from bench.edge import DEBIAN_NEEDS, EDGE_ROUTES, EdgeRun, lighthouse_runs
+from bench.edge import DEBIAN_NEEDS, EdgeRun, lighthouse_runs
 from bench.nginx import EdgeLayout, run_edge
 from bench.prerequisites import ensure_debian_commands, ensure_lighthouse
 from bench.report import Table, median, thousands
 from harness.live_server import LiveServer, procfile_default_workers
 from server.i18n import locale_named
-from server.site_map import LANDING, PROJECTS
+from server.site_map import LANDING, PROJECTS, ROUTE_PATHS
 
 ARABIC = locale_named("ar") or LANDING.locale
 DEFAULT_ROUTES = (LANDING.path, PROJECTS.path, LANDING.in_locale(ARABIC).path)
@@ -108,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("revisions", nargs="+", metavar="REV")
     parser.add_argument("--runs", type=int, default=5, help="runs per page and version")
-    parser.add_argument("--routes", nargs="+", default=list(DEFAULT_ROUTES), choices=EDGE_ROUTES)
+    parser.add_argument("--routes", nargs="+", default=list(DEFAULT_ROUTES), choices=ROUTE_PATHS)
     args = parser.parse_args(argv)
     ensure_debian_commands(DEBIAN_NEEDS)
     ensure_lighthouse()
