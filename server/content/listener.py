@@ -1,9 +1,8 @@
 """A Firestore real-time listener on one collection, on the public GAPIC `FirestoreClient.listen`.
 
-Not the library's `on_snapshot`: it reopens a broken stream in a tight loop and
-stops without telling anyone. Here a broken stream is not reopened: `on_stopped`
-says why, and server/content/live.py subscribes again, resuming from the old
-listener's `position`. Both callbacks run on the listener's thread.
+Not the library's `on_snapshot`, which reopens a broken stream in a tight loop and stops
+without telling anyone: here `on_stopped` says why, and live.py subscribes again from
+`position`. Both callbacks run on the listener's thread.
 """
 
 from __future__ import annotations

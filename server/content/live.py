@@ -1,12 +1,7 @@
 """Keep the content cache current from Firestore listeners: one per collection, per worker.
 
-Each collection's supervisor subscribes a listener (server/content/listener.py),
-validates each snapshot as every read is (`parse_documents`) and publishes it to
-the cache. When the listener stops (an error, its stream or its thread dying),
-it logs the spec's error line, tells the cache (which then reads every
-CONTENT_CACHE_SECONDS) and subscribes again after a backoff, or at once when such
-a read succeeds, once per outage. Never more than one listener per collection.
-A silent stream is caught by the cache's probe (docs/operating.md).
+A stopped listener is logged, the cache reads meanwhile, and a new one follows after a
+backoff, or at once when such a read succeeds, once per outage (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -181,8 +176,8 @@ class _Feed:
     def _deliver(self, stopped: asyncio.Event, documents: Sequence[ListenedDocument]) -> None:
         if stopped is not self._stopped or stopped.is_set():
             return  # from a listener already given up on
-        parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
-        for document in sorted(documents, key=lambda document: site_order(document.fields)):
+        parsed = {}
+        for document in sorted(documents, key=lambda each: site_order(each.fields)):
             known = self._parsed.get(document.id)
             if known is None or known[0] != document.update_time:
                 item = parse_document(
@@ -191,10 +186,7 @@ class _Feed:
                 known = (document.update_time, item)
             parsed[document.id] = known
         self._parsed = parsed
-        self._cache.publish(
-            self._collection,
-            tuple(item for _, item in parsed.values() if item is not None),
-        )
+        self._cache.publish(self._collection, tuple(i for _, i in parsed.values() if i is not None))
         # One line per snapshot (edits are rare); `worker` tells the processes apart.
         logger.info(
             "%s %s: %d documents",

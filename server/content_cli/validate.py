@@ -75,8 +75,8 @@ def validate_content(content_dir: Path) -> tuple[dict[Collection, Documents], li
             documents[doc_id] = fields
             problems += [_problem(path, text, doc_id, ID_KEY) for text in _id_problems(doc_id)]
             problems += [
-                _problem(path, problem.message, doc_id, problem.field)
-                for problem in field_problems(collection, fields, photo_urls)
+                _problem(path, message, doc_id, field)
+                for field, message in field_problems(collection, fields, photo_urls).items()
             ]
     return content, problems
 
