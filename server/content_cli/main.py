@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timeout_seconds=args.timeout,
             )
         return run_pull(args.dir, timeout_seconds=args.timeout)
-    except (sync.ConfigurationError, SettingsError) as error:
+    except SettingsError as error:
         print(f"stone-content: {error}", file=sys.stderr)
         return ExitCode.USAGE
     except sync.FIRESTORE_ERRORS as error:
