@@ -39,10 +39,6 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-# Everything the client can raise for a failed read: API errors (unavailable,
-# permission denied, deadline exceeded, ...) and the retry policy giving up.
-_READ_ERRORS = (google_errors.GoogleAPIError, google_errors.RetryError)
-
 # Attempts per collection read, first try and retries together.
 MAX_ATTEMPTS_PER_READ = 4
 
@@ -131,7 +127,7 @@ class FirestoreContentStore:
             # own timeout and the attempt budget end it soon after.
             with anyio.fail_after(self._timeout):
                 return await anyio.to_thread.run_sync(call, api, abandon_on_cancel=True)
-        except (TimeoutError, *_READ_ERRORS) as error:
+        except (TimeoutError, google_errors.GoogleAPIError) as error:  # RetryError is one too
             if not _no_answer(error):
                 raise ContentUnavailableError(f"{what}: {error}") from error
             if self._api is api:  # else another call already replaced it

@@ -22,13 +22,8 @@ from server.content.models import Collection
 from server.content_cli.validate import Documents
 from server.settings import Settings, SettingsError
 
-# Everything that means "Firestore could not be used": API errors, the retry
-# policy giving up, no credentials found. Caught once, in main.
-FIRESTORE_ERRORS = (
-    google_errors.GoogleAPIError,
-    google_errors.RetryError,
-    auth_errors.GoogleAuthError,
-)
+# "Firestore could not be used": API errors (the retry policy giving up is one), no credentials.
+FIRESTORE_ERRORS = (google_errors.GoogleAPIError, auth_errors.GoogleAuthError)
 
 
 def target_project(settings: Settings) -> str:
