@@ -99,11 +99,6 @@ class CollectionListener:
         )
         self._thread.start()
 
-    @property
-    def alive(self) -> bool:
-        """The stream's thread still runs (false once it ended, for whatever reason)."""
-        return self._thread.is_alive()
-
     def close(self) -> None:
         self._closed.set()
         self._requests.put(None)

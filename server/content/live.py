@@ -27,9 +27,6 @@ logger = logging.getLogger(__name__)
 
 
 class Listener(Protocol):
-    @property
-    def alive(self) -> bool: ...
-
     def close(self) -> None: ...
 
 
@@ -57,10 +54,6 @@ class Backoff:
         # Jitter, so the workers of every instance do not all come back at once.
         ceiling = min(self.longest, self.first * 2 ** max(0, failures - 1))
         return random.uniform(ceiling / 2, ceiling)  # noqa: S311 - not for cryptography
-
-
-# How often a supervisor looks whether its listener's thread still runs.
-HEALTH_CHECK_SECONDS = 1.0
 
 
 class LiveContent:
@@ -115,7 +108,9 @@ class _Feed:
         failures = 0
         while True:
             self._subscribe(loop)
-            reason = await self._until_stopped()
+            # Every listener that ends says why (on_stopped), unless we closed it.
+            await self._stopped.wait()
+            reason = self._stop_reason
             log_fetch_error(self._collection, RuntimeError(f"{self.name}: {reason}"))
             self._cache.listener_failed(self._collection, reason)
             await self.close_listener()
@@ -159,14 +154,6 @@ class _Feed:
         except Exception as error:  # no listener at all: as a stopped one
             self._listener = None
             self._stop(stopped, f"listener not started: {error}")
-
-    async def _until_stopped(self) -> str:
-        while not await set_within(self._stopped, HEALTH_CHECK_SECONDS):
-            listener = self._listener
-            if listener is not None and not listener.alive:
-                # Its thread ended without telling (a bug would do that).
-                self._stop(self._stopped, "listener stopped without an error")
-        return self._stop_reason
 
     def _stop(self, stopped: asyncio.Event, reason: str) -> None:
         if stopped is self._stopped and not stopped.is_set():
