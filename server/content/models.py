@@ -104,12 +104,10 @@ def field_problems(
     The one statement of the rules: the server skips a document with problems
     (parse_document), and `stone-content validate` reports them.
     """
-    problems = {}
-    for field in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection]):
-        if field not in fields:
-            if field in REQUIRED_FIELDS[collection]:
-                problems[field] = "is missing"
-        elif not isinstance(fields[field], str):
+    required = REQUIRED_FIELDS[collection]
+    problems = {field: "is missing" for field in required if field not in fields}
+    for field in (*required, *OPTIONAL_FIELDS[collection]):
+        if field in fields and not isinstance(fields[field], str):
             problems[field] = f"should be a string, found {type(fields[field]).__name__}"
     if POSITION_FIELD in fields and not _is_number(fields[POSITION_FIELD]):
         found = type(fields[POSITION_FIELD]).__name__
