@@ -18,7 +18,6 @@ import pytest
 
 from harness.firestore_emulator import FirestoreEmulator
 from harness.tcp_proxy import TcpProxy
-from server.content import live as live_module
 from server.content.cache import ContentCache, ContentUnavailableError, counting_reads
 from server.content.firestore import FirestoreContentStore
 from server.content.listener import ListenedDocument
@@ -109,17 +108,16 @@ async def test_when_the_probe_fails_the_view_is_served_unverified_and_probed_aga
 
 
 @pytest.mark.anyio
-async def test_an_idle_site_asks_the_database_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(live_module, "HEALTH_CHECK_SECONDS", 0.01)
+async def test_an_idle_site_asks_the_database_nothing() -> None:
     clock = Clock()
     store = DrivenStore(items=[card("a", "Villa")])
     cache = ContentCache(store, max_age_seconds=60, clock=clock, max_staleness_seconds=BOUND)
     async with listening(store, cache):
         store.latest().send([document("a", "Villa")])
         await handed_over()
-        # Hours pass, a hundred health ticks: no page, so no probe and no read.
+        # Hours pass: no page, so no probe and no read.
         clock.now += 6 * 3600
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(0.2)
         assert store.calls == 0
         # The first visitor after them has the connection probed, once.
         assert names((await cache.get(PROJECTS)).items) == ["Villa"]
@@ -169,7 +167,6 @@ async def test_a_probe_with_no_answer_opens_a_new_connection_and_ends_the_old_on
                 await store.probe()
             await until("the old listener ends", lambda: bool(stopped), timeout=5)
             first.close()
-            assert not first.alive
             await store.probe()  # on the new connection
             assert proxy.accepted == 2
             # A new listener, on the new connection, resumes where the old one got to.

@@ -1,11 +1,6 @@
-"""A per-collection cache in front of a content store, and the store interface it reads through.
+"""A per-collection cache in front of a content store or fed by listeners; the store interface.
 
-Each collection is read at most once per `max_age` seconds, one read in flight
-shared by every request; once read, stale content is served while a refresh
-runs and when it fails. A Firestore listener (server/content/live.py) hands
-its snapshots to `publish` instead, and its view is served while a snapshot or
-an answered probe (`vouch`) is younger than `max_staleness_seconds`.
-docs/operating.md says what this guarantees.
+docs/architecture.md section 3 and docs/operating.md say what it guarantees.
 """
 
 from __future__ import annotations
@@ -32,11 +27,9 @@ class ContentUnavailableError(Exception):
 
 
 class ContentStore(Protocol):
-    """Read-only access to the three collections, each read whole."""
+    """Each collection's valid documents, read whole; or ContentUnavailableError."""
 
-    async def fetch(self, collection: Collection) -> list[ContentItem]:
-        """Every valid document of the collection; raises ContentUnavailableError."""
-        ...
+    async def fetch(self, collection: Collection) -> list[ContentItem]: ...
 
     async def close(self) -> None: ...
 
@@ -98,8 +91,7 @@ class CollectionStatus:
     last_error: str | None
     # A listener keeps the content current, and nothing put its view in doubt.
     live: bool = False
-    # A listener is subscribed and has delivered, but its view is past the
-    # staleness bound and the probe that was to vouch for it failed.
+    # A listener delivered, but its view is past the bound and the probe failed.
     unverified: bool = False
 
 
@@ -116,7 +108,6 @@ class _Entry:
     # When the listener's view was last known to be current: its latest
     # snapshot, or the start of a probe its connection answered.
     verified_at: float = float("-inf")
-    verify_tried_at: float = float("-inf")
 
 
 class ContentCache:
@@ -143,6 +134,7 @@ class ContentCache:
         # Asks the listeners' connection for an answer (FirestoreContentStore.probe).
         self.probe_connection: Callable[[], Awaitable[None]] | None = None
         self._vouching: asyncio.Task[None] | None = None
+        self._probe_tried_at = float("-inf")
 
     async def get(self, collection: Collection) -> Snapshot:
         entry = self._entries[collection]
@@ -151,7 +143,7 @@ class ContentCache:
                 return entry.snapshot  # the listener keeps it current
             # Older than the bound: vouched for first (once per max_age while
             # probes fail: then the listener's view is all there is).
-            tried = self._clock() - entry.verify_tried_at
+            tried = self._clock() - self._probe_tried_at
             if self._vouching is not None or tried >= self._max_age:
                 await self.vouch()
             if entry.live and entry.snapshot is not None:
@@ -189,9 +181,7 @@ class ContentCache:
         await asyncio.shield(self._vouching)
 
     async def _vouch(self) -> None:
-        started = self._clock()
-        for entry in self._entries.values():
-            entry.verify_tried_at = started
+        started = self._probe_tried_at = self._clock()
         try:
             assert self.probe_connection is not None  # set wherever listeners run
             await self.probe_connection()
@@ -271,7 +261,7 @@ class ContentCache:
         snapshot = entry.snapshot
         # A view past the bound that no visit has asked for is not in doubt:
         # only a probe that failed since the last vouching puts it there.
-        doubted = not self._vouched(entry) and entry.verify_tried_at > entry.verified_at
+        doubted = not self._vouched(entry) and self._probe_tried_at > entry.verified_at
         return CollectionStatus(
             has_content=snapshot is not None and snapshot.error is None,
             last_error=entry.last_error,

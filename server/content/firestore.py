@@ -1,11 +1,7 @@
 """The Firestore content store: google-cloud-firestore's public GAPIC client over gRPC.
 
-One channel per server process, with a connection of its own, carries every
-read, probe and listener, so a probe that answers vouches for the listeners. A
-call with no answer within `timeout_seconds` makes the store open a new channel
-and close the old one, ending its listeners (docs/operating.md, "Silent streams").
-Every read has a retry budget and a deadline: the library's default retries an
-unavailable server for minutes, and a page must not wait that long.
+One connection carries every read, probe and listener, so a probe that answers vouches
+for the listeners; one with no answer replaces it (docs/operating.md, "Silent streams").
 """
 
 from __future__ import annotations
@@ -42,10 +38,6 @@ from server.content.photo_urls import PhotoUrlPolicy
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-# Everything the client can raise for a failed read: API errors (unavailable,
-# permission denied, deadline exceeded, ...) and the retry policy giving up.
-_READ_ERRORS = (google_errors.GoogleAPIError, google_errors.RetryError)
 
 # Attempts per collection read, first try and retries together.
 MAX_ATTEMPTS_PER_READ = 4
@@ -135,7 +127,7 @@ class FirestoreContentStore:
             # own timeout and the attempt budget end it soon after.
             with anyio.fail_after(self._timeout):
                 return await anyio.to_thread.run_sync(call, api, abandon_on_cancel=True)
-        except (TimeoutError, *_READ_ERRORS) as error:
+        except (TimeoutError, google_errors.GoogleAPIError) as error:  # RetryError is one too
             if not _no_answer(error):
                 raise ContentUnavailableError(f"{what}: {error}") from error
             if self._api is api:  # else another call already replaced it
@@ -174,8 +166,7 @@ class FirestoreContentStore:
                     documents.append((name, decode_fields(raw.document.fields)))
             return documents
 
-        # A stream that breaks half-way is read again, within one budget per read:
-        # a transient error is retried while `retries_left` lasts.
+        # The library's default retries for minutes: here a few attempts within the deadline.
         retries_left = iter(range(MAX_ATTEMPTS_PER_READ - 1))
         retry = retries.Retry(
             predicate=lambda error: (
@@ -193,10 +184,7 @@ class FirestoreContentStore:
 
 
 def _no_answer(error: Exception) -> bool:
-    """The deadline passed with no answer (not an error the database sent).
-
-    gRPC's own deadline can end the call just before ours: the same silence.
-    """
+    # The deadline passed with no answer; gRPC's own can end the call just before ours.
     if isinstance(error, TimeoutError):
         return True
     if isinstance(error, google_errors.RetryError):

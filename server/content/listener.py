@@ -1,9 +1,8 @@
 """A Firestore real-time listener on one collection, on the public GAPIC `FirestoreClient.listen`.
 
-Not the library's `on_snapshot`: it reopens a broken stream in a tight loop and
-stops without telling anyone. Here a broken stream is not reopened: `on_stopped`
-says why, and server/content/live.py subscribes again, resuming from the old
-listener's `position`. Both callbacks run on the listener's thread.
+Not the library's `on_snapshot`, which reopens a broken stream in a tight loop and stops
+without telling anyone: here `on_stopped` says why, and live.py subscribes again from
+`position`. Both callbacks run on the listener's thread.
 """
 
 from __future__ import annotations
@@ -99,11 +98,6 @@ class CollectionListener:
             target=self._read, args=(api, metadata), name=f"listen {collection_id}", daemon=True
         )
         self._thread.start()
-
-    @property
-    def alive(self) -> bool:
-        """The stream's thread still runs (false once it ended, for whatever reason)."""
-        return self._thread.is_alive()
 
     def close(self) -> None:
         self._closed.set()

@@ -1,12 +1,7 @@
 """Keep the content cache current from Firestore listeners: one per collection, per worker.
 
-Each collection's supervisor subscribes a listener (server/content/listener.py),
-validates each snapshot as every read is (`parse_documents`) and publishes it to
-the cache. When the listener stops (an error, its stream or its thread dying),
-it logs the spec's error line, tells the cache (which then reads every
-CONTENT_CACHE_SECONDS) and subscribes again after a backoff, or at once when such
-a read succeeds, once per outage. Never more than one listener per collection.
-A silent stream is caught by the cache's probe (docs/operating.md).
+A stopped listener is logged, the cache reads meanwhile, and a new one follows after a
+backoff, or at once when such a read succeeds, once per outage (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -32,9 +27,6 @@ logger = logging.getLogger(__name__)
 
 
 class Listener(Protocol):
-    @property
-    def alive(self) -> bool: ...
-
     def close(self) -> None: ...
 
 
@@ -62,10 +54,6 @@ class Backoff:
         # Jitter, so the workers of every instance do not all come back at once.
         ceiling = min(self.longest, self.first * 2 ** max(0, failures - 1))
         return random.uniform(ceiling / 2, ceiling)  # noqa: S311 - not for cryptography
-
-
-# How often a supervisor looks whether its listener's thread still runs.
-HEALTH_CHECK_SECONDS = 1.0
 
 
 class LiveContent:
@@ -120,7 +108,9 @@ class _Feed:
         failures = 0
         while True:
             self._subscribe(loop)
-            reason = await self._until_stopped()
+            # Every listener that ends says why (on_stopped), unless we closed it.
+            await self._stopped.wait()
+            reason = self._stop_reason
             log_fetch_error(self._collection, RuntimeError(f"{self.name}: {reason}"))
             self._cache.listener_failed(self._collection, reason)
             await self.close_listener()
@@ -165,14 +155,6 @@ class _Feed:
             self._listener = None
             self._stop(stopped, f"listener not started: {error}")
 
-    async def _until_stopped(self) -> str:
-        while not await set_within(self._stopped, HEALTH_CHECK_SECONDS):
-            listener = self._listener
-            if listener is not None and not listener.alive:
-                # Its thread ended without telling (a bug would do that).
-                self._stop(self._stopped, "listener stopped without an error")
-        return self._stop_reason
-
     def _stop(self, stopped: asyncio.Event, reason: str) -> None:
         if stopped is self._stopped and not stopped.is_set():
             self._stop_reason = reason
@@ -181,8 +163,8 @@ class _Feed:
     def _deliver(self, stopped: asyncio.Event, documents: Sequence[ListenedDocument]) -> None:
         if stopped is not self._stopped or stopped.is_set():
             return  # from a listener already given up on
-        parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
-        for document in sorted(documents, key=lambda document: site_order(document.fields)):
+        parsed = {}
+        for document in sorted(documents, key=lambda each: site_order(each.fields)):
             known = self._parsed.get(document.id)
             if known is None or known[0] != document.update_time:
                 item = parse_document(
@@ -191,10 +173,7 @@ class _Feed:
                 known = (document.update_time, item)
             parsed[document.id] = known
         self._parsed = parsed
-        self._cache.publish(
-            self._collection,
-            tuple(item for _, item in parsed.values() if item is not None),
-        )
+        self._cache.publish(self._collection, tuple(i for _, i in parsed.values() if i is not None))
         # One line per snapshot (edits are rare); `worker` tells the processes apart.
         logger.info(
             "%s %s: %d documents",

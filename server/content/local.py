@@ -64,11 +64,7 @@ def document_id(document: object) -> str | None:
 
 
 def format_documents(collection: Collection, documents: Mapping[str, Mapping[str, Any]]) -> str:
-    """The file's text for documents given by id: sorted by id, so a pull diffs cleanly.
-
-    Within a document: "id", the model's fields in their usual order, then any
-    other fields by name. 2-space indent, UTF-8 as is, a final newline.
-    """
+    """The file's text: by id, fields in the model's order then by name, so a pull diffs cleanly."""
     known = (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
     entries = []
     for doc_id in sorted(documents):

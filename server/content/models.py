@@ -96,41 +96,25 @@ OPTIONAL_FIELDS: dict[Collection, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class FieldProblem:
-    """One way a document breaks the model: the field and what is wrong with it."""
-
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"field {self.field!r} {self.message}"
-
-
 def field_problems(
     collection: Collection, fields: Mapping[str, Any], photo_urls: PhotoUrlPolicy
-) -> list[FieldProblem]:
-    """Every problem of the document's fields; an empty list when the site can show it.
+) -> dict[str, str]:
+    """What is wrong with each field that is; empty when the site can show the document.
 
     The one statement of the rules: the server skips a document with problems
     (parse_document), and `stone-content validate` reports them.
     """
-    problems: list[FieldProblem] = []
-    for field in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection]):
-        if field not in fields:
-            if field in REQUIRED_FIELDS[collection]:
-                problems.append(FieldProblem(field, "is missing"))
-        elif not isinstance(fields[field], str):
-            found = type(fields[field]).__name__
-            problems.append(FieldProblem(field, f"should be a string, found {found}"))
+    required = REQUIRED_FIELDS[collection]
+    problems = {field: "is missing" for field in required if field not in fields}
+    for field in (*required, *OPTIONAL_FIELDS[collection]):
+        if field in fields and not isinstance(fields[field], str):
+            problems[field] = f"should be a string, found {type(fields[field]).__name__}"
     if POSITION_FIELD in fields and not _is_number(fields[POSITION_FIELD]):
         found = type(fields[POSITION_FIELD]).__name__
-        problems.append(FieldProblem(POSITION_FIELD, f"should be a number, found {found}"))
+        problems[POSITION_FIELD] = f"should be a number, found {found}"
     photo_url = fields.get("photoUrl")
-    if isinstance(photo_url, str):
-        problem = photo_urls.problem(photo_url)
-        if problem is not None:
-            problems.append(FieldProblem("photoUrl", f"{problem}: {photo_url[:200]!r}"))
+    if isinstance(photo_url, str) and (problem := photo_urls.problem(photo_url)):
+        problems["photoUrl"] = f"{problem}: {photo_url[:200]!r}"
     return problems
 
 
@@ -147,7 +131,7 @@ def parse_document(
             "Skipping %s/%s: %s",
             collection.firestore_name,
             document_id,
-            "; ".join(str(problem) for problem in problems),
+            "; ".join(f"field {field!r} {message}" for field, message in problems.items()),
         )
         return None
     if collection is Collection.SLIDER:

@@ -22,8 +22,6 @@ class ExitCode(IntEnum):
     NOT_CONFIRMED = 4  # push needed a yes and did not get one
 
 
-DEFAULT_TIMEOUT_SECONDS = 30.0
-
 _EPILOG = """\
 exit codes:
   0  done (validate: no problems)
@@ -53,9 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     timeout.add_argument(
         "--timeout",
         type=float,
-        default=DEFAULT_TIMEOUT_SECONDS,
+        default=30.0,
         metavar="SECONDS",
-        help=f"give up on Firestore after this long (default {DEFAULT_TIMEOUT_SECONDS:g})",
+        help="give up on Firestore after this long (default %(default)g)",
     )
 
     commands.add_parser(
@@ -115,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timeout_seconds=args.timeout,
             )
         return run_pull(args.dir, timeout_seconds=args.timeout)
-    except (sync.ConfigurationError, SettingsError) as error:
+    except SettingsError as error:
         print(f"stone-content: {error}", file=sys.stderr)
         return ExitCode.USAGE
     except sync.FIRESTORE_ERRORS as error:

@@ -1,9 +1,7 @@
 """The Firestore side of push and pull: which project, the collections read whole, the writes.
 
-A push writes each document with set() under its own id, so a push repeated, or
-resumed after a failure, converges on the same documents and never duplicates
-one. Documents already equal are not written at all: nothing changes for them
-(not even their update time) and a push of unchanged content costs no writes.
+A push sets each document under its own id, so a push repeated or resumed converges and
+never duplicates one; documents already equal are not written (nor their update time).
 """
 
 from __future__ import annotations
@@ -13,39 +11,28 @@ import sys
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TextIO
 
 from google.api_core import exceptions as google_errors
 from google.api_core import retry as retries
 from google.auth import exceptions as auth_errors
 from google.cloud import firestore
-from tqdm import tqdm
 
 from server.company import CompanyFileError, load_company
 from server.content.models import Collection
 from server.content_cli.validate import Documents
-from server.settings import Settings
+from server.settings import Settings, SettingsError
 
-# Everything that means "Firestore could not be used": API errors, the retry
-# policy giving up, no credentials found. Caught once, in main.
-FIRESTORE_ERRORS = (
-    google_errors.GoogleAPIError,
-    google_errors.RetryError,
-    auth_errors.GoogleAuthError,
-)
-
-
-class ConfigurationError(Exception):
-    """The settings or company.toml do not say which project to use."""
+# "Firestore could not be used": API errors (the retry policy giving up is one), no credentials.
+FIRESTORE_ERRORS = (google_errors.GoogleAPIError, auth_errors.GoogleAuthError)
 
 
 def target_project(settings: Settings) -> str:
-    if settings.google_cloud_project:
-        return settings.google_cloud_project
     try:
-        return load_company(settings.company_file).firebase_project_id
+        return (
+            settings.google_cloud_project or load_company(settings.company_file).firebase_project_id
+        )
     except CompanyFileError as error:
-        raise ConfigurationError(f"no GOOGLE_CLOUD_PROJECT and {error}") from error
+        raise SettingsError(f"no GOOGLE_CLOUD_PROJECT and {error}") from error
 
 
 @contextmanager
@@ -162,38 +149,21 @@ def apply_plan(
         for doc_id in [*changes.added, *changes.changed, *changes.removed]
     ]
     done = 0
-    with progress_bar(len(writes), sys.stdout) as bar:
-        for start in range(0, len(writes), MAX_BATCH_WRITES):
-            batch_writes = writes[start : start + MAX_BATCH_WRITES]
-            batch = client.batch()
-            for collection, doc_id, fields in batch_writes:
-                ref = client.collection(collection.firestore_name).document(doc_id)
-                if fields is None:
-                    batch.delete(ref)
-                else:
-                    batch.set(ref, fields)
-            try:
-                batch.commit(retry=retry_policy(timeout_seconds), timeout=timeout_seconds)
-            except FIRESTORE_ERRORS:
-                # A batch is atomic; the push as a whole is not. Say how far it
-                # got: the next push writes only what is still missing.
-                bar.close()
-                print(f"Stopped after {done} of {len(writes)} writes.", file=sys.stderr)
-                raise
-            done += len(batch_writes)
-            bar.update(len(batch_writes))
+    for start in range(0, len(writes), MAX_BATCH_WRITES):
+        batch_writes = writes[start : start + MAX_BATCH_WRITES]
+        batch = client.batch()
+        for collection, doc_id, fields in batch_writes:
+            ref = client.collection(collection.firestore_name).document(doc_id)
+            if fields is None:
+                batch.delete(ref)
+            else:
+                batch.set(ref, fields)
+        try:
+            batch.commit(retry=retry_policy(timeout_seconds), timeout=timeout_seconds)
+        except FIRESTORE_ERRORS:
+            # A batch is atomic; the push as a whole is not. Say how far it
+            # got: the next push writes only what is still missing.
+            print(f"Stopped after {done} of {len(writes)} writes.", file=sys.stderr)
+            raise
+        done += len(batch_writes)
     return done
-
-
-def progress_bar(total: int, out: TextIO) -> tqdm[Any]:
-    # No bar in logs and pipes (its carriage returns would litter them); on a
-    # terminal, only for runs long enough to be worth watching.
-    return tqdm(
-        total=total,
-        unit="doc",
-        desc="Writing",
-        file=out,
-        disable=not out.isatty(),
-        delay=0.5,
-        leave=False,
-    )

@@ -1,9 +1,7 @@
 """Every problem of a content folder before a push, and of Firestore's content before a pull.
 
-The field rules are the server's own (server/content/models.py: field_problems);
-this module adds what only a folder of files can get wrong (unreadable files,
-missing or repeated ids), Firestore's rules for document ids, and the values
-Firestore holds that a JSON file cannot.
+The field rules are the server's own (models.field_problems); added here: what only files
+get wrong, Firestore's rules for ids, and Firestore values a JSON file cannot hold.
 """
 
 from __future__ import annotations
@@ -75,8 +73,8 @@ def validate_content(content_dir: Path) -> tuple[dict[Collection, Documents], li
             documents[doc_id] = fields
             problems += [_problem(path, text, doc_id, ID_KEY) for text in _id_problems(doc_id)]
             problems += [
-                _problem(path, problem.message, doc_id, problem.field)
-                for problem in field_problems(collection, fields, photo_urls)
+                _problem(path, message, doc_id, field)
+                for field, message in field_problems(collection, fields, photo_urls).items()
             ]
     return content, problems
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from server.content_cli.sync import ConfigurationError, target_project
-from server.settings import Settings
+from server.content_cli.sync import target_project
+from server.settings import Settings, SettingsError
 
 
 def test_google_cloud_project_wins_over_company_toml() -> None:
@@ -22,5 +22,5 @@ def test_without_it_the_project_is_company_toml_s(tmp_path: Path) -> None:
 
 
 def test_no_project_at_all_is_a_configuration_error(tmp_path: Path) -> None:
-    with pytest.raises(ConfigurationError, match="no GOOGLE_CLOUD_PROJECT"):
+    with pytest.raises(SettingsError, match="no GOOGLE_CLOUD_PROJECT"):
         target_project(Settings(company_file=tmp_path / "missing.toml"))

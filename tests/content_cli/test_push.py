@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import io
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +14,6 @@ from google.cloud.firestore_v1.batch import WriteBatch
 from harness.content_files import sample_cards, write_content
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import free_port
-from server.content_cli.sync import progress_bar
 from tests.content_cli.support import StoneContent, as_dump, dump
 
 emulator_test = pytest.mark.emulator
@@ -194,7 +191,6 @@ def test_a_large_push_is_written_in_batches_of_at_most_500(
     assert result.code == 0, result.err
     assert batch_sizes == [500, 500, 198]  # 1195 projects and 3 slides
     assert len(dump(emulator)["Projects"]) == 1195
-    assert "\r" not in result.out  # no progress bar when stdout is not a terminal
 
 
 @emulator_test
@@ -208,15 +204,6 @@ def test_an_unreachable_firestore_fails_fast_and_says_so(
     assert result.code == 3
     assert result.err.startswith("stone-content: Firestore: ")
     assert time.monotonic() - started < 5
-
-
-def test_the_progress_bar_shows_on_a_terminal_only() -> None:
-    assert progress_bar(1000, io.StringIO()).disable
-    leader, follower = os.openpty()
-    with os.fdopen(leader, "rb") as _, open(follower, "w") as terminal:
-        bar = progress_bar(1000, terminal)
-        assert not bar.disable
-        bar.close()
 
 
 @emulator_test

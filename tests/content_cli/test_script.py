@@ -48,7 +48,6 @@ def test_the_script_validates_pushes_and_pulls(
 
     pushed = run("push", shipped_copy, "--yes", env=env)
     assert pushed.returncode == 0, pushed.stderr
-    assert "\r" not in pushed.stdout  # no progress bar in a pipe
     assert dump(firestore) == as_dump(shipped_copy)
 
     pulled = run("pull", tmp_path / "pulled", env=env)
