@@ -77,39 +77,38 @@ def create_app(settings: Settings | None = None) -> Starlette:
             timeout_seconds=settings.render_timeout_seconds,
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
-        images = open_image_route(settings, content)
-        images.start()
-        renderer = PageRenderer(
-            content=content,
-            pool=pool,
-            document=DocumentTemplate(
-                assets, vitals_endpoint=VITALS_PATH if settings.web_vitals else None
-            ),
-            company=company,
-            base_url=settings.public_base_url,
-            photo_keys=images.keys,
-            cache_bytes=int(settings.html_cache_mb * 1024 * 1024) if settings.html_cache else 0,
+        document = DocumentTemplate(
+            assets, vitals_endpoint=VITALS_PATH if settings.web_vitals else None
         )
-        readiness = ReadinessCheck(
-            client_dir=settings.bundles_dir / "client", manifest=assets, pool=pool, content=content
-        )
-        # A page view sends three beacons at most; a burst of 30 lets a few
-        # visitors behind one address (an office, a mobile carrier) through.
-        vitals_limits = TokenBuckets(burst=30, per_second=1)
+        html_cache_bytes = int(settings.html_cache_mb * 1024 * 1024) if settings.html_cache else 0
         logger.info("Serving content from %s", settings.content_source.value)
         try:
-            async with open_studio(settings, company, content) as studio:
+            async with (
+                open_image_route(settings, content) as (photo_keys, photos),
+                open_studio(settings, company, content) as studio,
+            ):
+                renderer = PageRenderer(
+                    content=content,
+                    pool=pool,
+                    document=document,
+                    company=company,
+                    base_url=settings.public_base_url,
+                    photo_keys=photo_keys,
+                    cache_bytes=html_cache_bytes,
+                )
+                client_dir = settings.bundles_dir / "client"
                 yield {
                     "content": content,
                     "studio": studio,
                     "renderer": renderer,
-                    "readiness": readiness,
-                    "vitals_limits": vitals_limits,
-                    "photo_keys": images.keys,
-                    "photos": images.pipeline,
+                    "readiness": ReadinessCheck(client_dir, assets, pool, content),
+                    # A page view sends three beacons at most; a burst of 30 lets a
+                    # few visitors behind one address (an office, a carrier) through.
+                    "vitals_limits": TokenBuckets(burst=30, per_second=1),
+                    "photo_keys": photo_keys,
+                    "photos": photos,
                 }
         finally:
-            await images.close()
             await close_content()  # the listeners too
             await pool.close()
 

@@ -68,10 +68,8 @@ def source_from_route(kind: str, rest: str) -> PhotoSource | None:
 class PhotoKeys:
     """Each photo's `photoKey`, for the page data; none when the route is off or refuses it.
 
-    A key depends on the content (the URL) and, for a local photo, on the file's
-    bytes. While the image folder is watched (inotify, through watchfiles), keys
-    are remembered until a file changes, so a page request makes no filesystem
-    call; without a watch, each local photo costs a stat per request.
+    While the image folder is watched, keys are remembered until a file changes,
+    so a page request makes no filesystem call; without, a stat per local photo.
     """
 
     def __init__(
@@ -92,10 +90,6 @@ class PhotoKeys:
         self._generation: int | None = None
         self._watch: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
-
-    @classmethod
-    def off(cls) -> PhotoKeys:
-        return cls()
 
     @property
     def generation(self) -> int | None:
