@@ -1,7 +1,4 @@
-"""The application: settings in, a Starlette app out.
-
-Run with `uvicorn server.app:create_app --factory`.
-"""
+"""The application, settings in, a Starlette app out: `uvicorn server.app:create_app --factory`."""
 
 from __future__ import annotations
 

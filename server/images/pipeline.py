@@ -1,9 +1,5 @@
-"""A photo's variant, made once: from the disk cache, else from its source.
-
-Pillow works in worker threads, a few at a time; concurrent requests for the
-same variant (or the same remote photo) share one piece of work; a photo that
-was refused is not tried again for a minute.
-"""
+"""A photo's variant, made once: from the disk cache, else from its source. Concurrent
+requests for the same variant (or remote photo) share one piece of work."""
 
 from __future__ import annotations
 
@@ -64,10 +60,8 @@ class PhotoPipeline:
         self, source: PhotoSource, version: str, variant: Variant, output: OutputFormat
     ) -> tuple[bytes, bool]:
         """The variant, and whether `version` is the photo's current one (when not, the
-        file changed since the page was built: this is the current photo).
-
-        Raises PhotoRefused, or UnknownPhoto for a remote URL not in the content.
-        """
+        file changed since the page was built). PhotoRefused, or UnknownPhoto for a
+        remote URL not in the content."""
         local_path = source.local_path
         if local_path is not None:
             try:

@@ -1,9 +1,8 @@
 """The image route's URLs, /img/{variant}/{version}/{source}, and each photo's
-`photoKey` ({version}/{source}) for the page data, to which ui/data/photoSources.ts
-adds the variants (see docs/architecture.md, "Images: the image route").
+`photoKey` ({version}/{source}) for the page data (docs/architecture.md, "Images").
 
-The version is 12 characters of a SHA-256: of a local photo's bytes; of a remote
-photo's URL, its identity (a new upload to Firebase Storage gets a new URL).
+The version hashes a local photo's bytes, or a remote photo's URL (a new upload
+to Firebase Storage gets a new URL).
 """
 
 from __future__ import annotations
