@@ -42,9 +42,6 @@ class PhotoPipeline:
     clock: Callable[[], float] = time.monotonic
 
     def __post_init__(self) -> None:
-        # What the pipeline did, for tests and the curious.
-        self.made = 0
-        self.refused = 0
         self._limiter = anyio.CapacityLimiter(self.workers)
         self._running: dict[str, asyncio.Future[bytes]] = {}
         # Source name -> (until when, why).
@@ -86,16 +83,13 @@ class PhotoPipeline:
                 data = await self._kept(f"{name}-source", fetch)
             else:
                 raise UnknownPhoto(source.photo_url)
-            body = await anyio.to_thread.run_sync(
+            return await anyio.to_thread.run_sync(
                 make_variant, data, variant, output, limiter=self._limiter
             )
-            self.made += 1
-            return body
 
         try:
             body = await self._kept(f"{name}-{variant.name}.{output.name.lower()}", make)
         except (SourceRefused, ImageRefused) as refusal:
-            self.refused += 1
             if len(self._refusals) >= _MAX_REFUSALS:
                 self._refusals.clear()
             self._refusals[name] = (self.clock() + REFUSAL_MEMORY_SECONDS, str(refusal))
