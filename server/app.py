@@ -110,7 +110,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await pool.close()
 
     site_files = SiteFiles(company, settings.public_base_url)
-    vitals_routes = [Route(VITALS_PATH, vitals_report, methods=["POST"])]
     studio = studio_routes(settings, company)
     routes: list[BaseRoute] = [
         *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
@@ -125,7 +124,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/content/{collection}", content_api, methods=["GET"]),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
-        *(vitals_routes if settings.web_vitals else []),
+        *([Route(VITALS_PATH, vitals_report, methods=["POST"])] if settings.web_vitals else []),
         Route(ASSETS_URL + "{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
         *([Route(ROUTE_PATH, photo_variant, methods=["GET"])] if settings.image_route else []),
         *studio,

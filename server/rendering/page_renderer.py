@@ -135,9 +135,10 @@ class PageRenderer:
         if card is None:
             if snapshot.error is not None:
                 raise ContentUnavailable(snapshot.error)
-            raise UnknownItem(
-                item_page.item_id, other_case=id_in_other_case(snapshot.items, item_page.item_id)
-            )
+            # The one id equal to the one asked for but for case (a link typed by hand).
+            asked = item_page.item_id
+            others = {i.id for i in snapshot.items if i.id.casefold() == asked.casefold()} - {asked}
+            raise UnknownItem(asked, other_case=others.pop() if len(others) == 1 else None)
         return card
 
     def render_fallback(self, page: SitePage, *, encoding: str | None = None) -> PageRender:
@@ -242,13 +243,6 @@ def shortened(text: str, limit: int) -> str:
     if " " in cut[limit // 2 :]:
         cut = cut[: cut.rindex(" ")]
     return cut.rstrip(" ,;:.") + "…"
-
-
-def id_in_other_case(items: tuple[ContentItem, ...], item_id: str) -> str | None:
-    """The one id equal to `item_id` but for case (a link typed by hand), else None."""
-    folded = item_id.casefold()
-    matches = [item.id for item in items if item.id.casefold() == folded and item.id != item_id]
-    return matches[0] if len(matches) == 1 else None
 
 
 def empty_page_data(company: Company) -> dict[str, Any]:
