@@ -125,9 +125,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         *([Route(VITALS_PATH, vitals_report, methods=["POST"])] if settings.web_vitals else []),
-        Route(ASSETS_URL + "{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
         *([Route(ROUTE_PATH, photo_variant, methods=["GET"])] if settings.image_route else []),
         *studio,
+        Mount(ASSETS_URL, AssetFiles(directory=settings.bundles_dir / "client", check_dir=False)),
         Mount(
             "/images",
             ContentImages(directory=settings.content_dir / IMAGES_FOLDER, check_dir=False),
