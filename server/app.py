@@ -6,6 +6,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import TypedDict
 
 from starlette.applications import Starlette
@@ -20,7 +21,7 @@ from server.handlers.assets import AssetFiles, ContentImages
 from server.handlers.content_api import content_api
 from server.handlers.health import ReadinessCheck, healthz, readyz
 from server.handlers.images import ROUTE_PATH, photo_variant
-from server.handlers.pages import item_endpoint, not_found, page_endpoint
+from server.handlers.pages import item_page, not_found, render_page
 from server.handlers.site_files import ICONS, SiteFiles
 from server.handlers.vitals import vitals_report
 from server.http.access_log import AccessLog
@@ -112,9 +113,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     site_files = SiteFiles(company, settings.public_base_url)
     studio = studio_routes(settings, company)
     routes: list[BaseRoute] = [
-        *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
+        *(Route(page.path, partial(render_page, page=page), methods=["GET"]) for page in PAGES),
         *(
-            Route(page.path + ITEM_ROUTE, item_endpoint(page), methods=["GET"])
+            Route(page.path + ITEM_ROUTE, partial(item_page, list_page=page), methods=["GET"])
             for page in LIST_PAGES
         ),
         Route("/robots.txt", site_files.robots),
