@@ -1,7 +1,4 @@
-"""The application: settings in, a Starlette app out.
-
-Run with `uvicorn server.app:create_app --factory`.
-"""
+"""The application, settings in, a Starlette app out: `uvicorn server.app:create_app --factory`."""
 
 from __future__ import annotations
 
@@ -9,6 +6,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import TypedDict
 
 from starlette.applications import Starlette
@@ -23,7 +21,7 @@ from server.handlers.assets import AssetFiles, ContentImages
 from server.handlers.content_api import content_api
 from server.handlers.health import ReadinessCheck, healthz, readyz
 from server.handlers.images import ROUTE_PATH, photo_variant
-from server.handlers.pages import item_endpoint, not_found, page_endpoint
+from server.handlers.pages import item_page, not_found, render_page
 from server.handlers.site_files import ICONS, SiteFiles
 from server.handlers.vitals import vitals_report
 from server.http.access_log import AccessLog
@@ -77,49 +75,47 @@ def create_app(settings: Settings | None = None) -> Starlette:
             timeout_seconds=settings.render_timeout_seconds,
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
-        images = open_image_route(settings, content)
-        images.start()
-        renderer = PageRenderer(
-            content=content,
-            pool=pool,
-            document=DocumentTemplate(
-                assets, vitals_endpoint=VITALS_PATH if settings.web_vitals else None
-            ),
-            company=company,
-            base_url=settings.public_base_url,
-            photo_keys=images.keys,
-            cache_bytes=int(settings.html_cache_mb * 1024 * 1024) if settings.html_cache else 0,
+        document = DocumentTemplate(
+            assets, vitals_endpoint=VITALS_PATH if settings.web_vitals else None
         )
-        readiness = ReadinessCheck(
-            client_dir=settings.bundles_dir / "client", manifest=assets, pool=pool, content=content
-        )
-        # A page view sends three beacons at most; a burst of 30 lets a few
-        # visitors behind one address (an office, a mobile carrier) through.
-        vitals_limits = TokenBuckets(burst=30, per_second=1)
+        html_cache_bytes = int(settings.html_cache_mb * 1024 * 1024) if settings.html_cache else 0
         logger.info("Serving content from %s", settings.content_source.value)
         try:
-            async with open_studio(settings, company, content) as studio:
+            async with (
+                open_image_route(settings, content) as (photo_keys, photos),
+                open_studio(settings, company, content) as studio,
+            ):
+                renderer = PageRenderer(
+                    content=content,
+                    pool=pool,
+                    document=document,
+                    company=company,
+                    base_url=settings.public_base_url,
+                    photo_keys=photo_keys,
+                    cache_bytes=html_cache_bytes,
+                )
+                client_dir = settings.bundles_dir / "client"
                 yield {
                     "content": content,
                     "studio": studio,
                     "renderer": renderer,
-                    "readiness": readiness,
-                    "vitals_limits": vitals_limits,
-                    "photo_keys": images.keys,
-                    "photos": images.pipeline,
+                    "readiness": ReadinessCheck(client_dir, assets, pool, content),
+                    # A page view sends three beacons at most; a burst of 30 lets a
+                    # few visitors behind one address (an office, a carrier) through.
+                    "vitals_limits": TokenBuckets(burst=30, per_second=1),
+                    "photo_keys": photo_keys,
+                    "photos": photos,
                 }
         finally:
-            await images.close()
             await close_content()  # the listeners too
             await pool.close()
 
     site_files = SiteFiles(company, settings.public_base_url)
-    vitals_routes = [Route(VITALS_PATH, vitals_report, methods=["POST"])]
     studio = studio_routes(settings, company)
     routes: list[BaseRoute] = [
-        *(Route(page.path, page_endpoint(page), methods=["GET"]) for page in PAGES),
+        *(Route(page.path, partial(render_page, page=page), methods=["GET"]) for page in PAGES),
         *(
-            Route(page.path + ITEM_ROUTE, item_endpoint(page), methods=["GET"])
+            Route(page.path + ITEM_ROUTE, partial(item_page, list_page=page), methods=["GET"])
             for page in LIST_PAGES
         ),
         Route("/robots.txt", site_files.robots),
@@ -129,10 +125,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/content/{collection}", content_api, methods=["GET"]),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
-        *(vitals_routes if settings.web_vitals else []),
-        Route(ASSETS_URL + "{path:path}", AssetFiles(settings.bundles_dir / "client").serve),
+        *([Route(VITALS_PATH, vitals_report, methods=["POST"])] if settings.web_vitals else []),
         *([Route(ROUTE_PATH, photo_variant, methods=["GET"])] if settings.image_route else []),
         *studio,
+        Mount(ASSETS_URL, AssetFiles(directory=settings.bundles_dir / "client", check_dir=False)),
         Mount(
             "/images",
             ContentImages(directory=settings.content_dir / IMAGES_FOLDER, check_dir=False),

@@ -32,6 +32,15 @@ class Branch:
     def country_name(self, locale: Locale) -> str:
         return str(messages(locale)["contact"]["countries"].get(self.country_code, self.country))
 
+    def for_page(self, locale: Locale) -> dict[str, str]:
+        fields = {
+            "country": self.country_name(locale),
+            "email": self.email,
+            "phone": self.phone,
+            "address": self.localized_address(locale),
+        }
+        return {key: value for key, value in fields.items() if value is not None}
+
 
 @dataclass(frozen=True, kw_only=True)
 class Company:
@@ -64,19 +73,7 @@ class Company:
             "bookingUrl": self.booking_url,
             "videoId": self.video_id,
             "videoTitle": self.text("video_title", locale),
-            "branches": [
-                {
-                    key: value
-                    for key, value in (
-                        ("country", branch.country_name(locale)),
-                        ("email", branch.email),
-                        ("phone", branch.phone),
-                        ("address", branch.localized_address(locale)),
-                    )
-                    if value is not None
-                }
-                for branch in self.branches
-            ],
+            "branches": [branch.for_page(locale) for branch in self.branches],
         }
 
     def firestore_project(self, google_cloud_project: str | None) -> str:

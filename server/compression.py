@@ -1,8 +1,9 @@
-"""Choosing and producing a Content-Encoding: brotli first, then gzip."""
+"""Content negotiation, and producing a Content-Encoding: brotli first, then gzip."""
 
 from __future__ import annotations
 
 import gzip
+import re
 from collections.abc import Mapping
 
 import brotli
@@ -10,26 +11,22 @@ import brotli
 ENCODINGS = ("br", "gzip")
 # Files this small gain nothing from compression.
 MIN_COMPRESS_BYTES = 512
+_REFUSED = re.compile(r"q\s*=\s*0(\.0*)?")
+
+
+def accepted(header: str) -> dict[str, bool]:
+    """Each name an Accept or Accept-Encoding header lists, and whether it takes it (not q=0)."""
+    names: dict[str, bool] = {}
+    for part in header.lower().split(","):
+        name, *params = (piece.strip() for piece in part.split(";"))
+        names[name] = not any(_REFUSED.fullmatch(param) for param in params)
+    return names
 
 
 def preferred_encoding(headers: Mapping[str, str]) -> str | None:
-    """The best encoding a request's Accept-Encoding takes (ignoring q=0), or None for identity."""
-    accepted: dict[str, float] = {}
-    for part in headers.get("accept-encoding", "").split(","):
-        name, _, params = part.strip().partition(";")
-        quality = 1.0
-        key, _, value = params.strip().partition("=")
-        if key.strip() == "q":
-            try:
-                quality = float(value)
-            except ValueError:
-                quality = 0.0
-        accepted[name.strip().lower()] = quality
-    for encoding in ENCODINGS:
-        quality = accepted.get(encoding, accepted.get("*", 0.0))
-        if quality > 0:
-            return encoding
-    return None
+    """The best encoding a request's Accept-Encoding takes, or None for identity."""
+    names = accepted(headers.get("accept-encoding", ""))
+    return next((name for name in ENCODINGS if names.get(name, names.get("*", False))), None)
 
 
 # Brotli's best quality is slow on large pages (a list of a thousand cards,

@@ -1,6 +1,5 @@
 """The site's languages (ui/site.json) and their message catalogues (ui/i18n/),
-the same files the React tree uses. A language is data: one catalogue file and
-one entry in the table."""
+the same files the React tree uses."""
 
 from __future__ import annotations
 

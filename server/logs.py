@@ -1,10 +1,7 @@
 """Log lines: readable text by default, one JSON object per line with LOG_FORMAT=json.
 
-One handler on the root logger writes every line, whoever logs it: the site,
-the content layer ("Error fetching projects: ..."), uvicorn's errors, the
-libraries. uvicorn's own access log is switched off; server/http/access_log.py
-writes a richer line per request. Lines logged while a request is handled
-carry its id.
+One handler on the root logger writes every line, whoever logs it; uvicorn's
+access log is off (server/http/access_log.py writes a richer one).
 """
 
 from __future__ import annotations
@@ -61,11 +58,8 @@ class TextFormatter(logging.Formatter):
 
 
 def _one_line_grpc_errors(record: logging.LogRecord) -> bool:
-    """gRPC logs a message cut short (a database stopping mid-stream) with its traceback.
-
-    The listener's supervisor already reports the stream's end and recovers;
-    the library's line stays, as one line naming the error, without the trace.
-    """
+    """gRPC's line for a stream cut short, without its traceback: the listener's
+    supervisor already reports the stream's end and recovers."""
     if record.name.startswith("grpc.") and record.exc_info and record.exc_info[1]:
         error = record.exc_info[1]
         record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
@@ -76,11 +70,8 @@ def _one_line_grpc_errors(record: logging.LogRecord) -> bool:
 
 
 class SiteLogHandler(logging.StreamHandler):  # type: ignore[type-arg]
-    """Writes to whatever sys.stderr is at the time, as logging's last resort does.
-
-    A handler holding the stream it found at start-up writes to a closed file
-    once a test runner has swapped sys.stderr and put it back.
-    """
+    """Writes to whatever sys.stderr is at the time (a test runner swaps it), and
+    adds the id of the request being handled."""
 
     def emit(self, record: logging.LogRecord) -> None:
         request_id = current_request_id.get()

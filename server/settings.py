@@ -1,8 +1,5 @@
-"""Settings: one typed object, read once from the environment.
-
-Every variable here is documented in docs/configuration.md, with its default
-(tests/test_docs.py checks both).
-"""
+"""Settings: one typed object, read once from the environment; each variable and its
+default is in docs/configuration.md (tests/test_docs.py checks)."""
 
 from __future__ import annotations
 

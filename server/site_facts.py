@@ -1,12 +1,5 @@
-"""ui/site.json: the facts the server and the browser share, written once.
-
-The route table (each page's English path, the collections it reads, the
-cards it shows), where each language's pages live, the page-title formats,
-the collections' Firestore names and fetch-error texts, the image route's
-photo sizes. And the theme colours, from the palette of ui/styles/palette.css.
-esbuild bundles the same file into the UI; the benchmark and the scripts read
-it through server.site_map.
-"""
+"""ui/site.json, the facts the server and the browser share (esbuild bundles it into
+the UI), and the theme colours of ui/styles/palette.css."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The site's pages in each language: paths, what they tell search engines, what they read.
-
-The route table itself is ui/site.json, which the UI bundles too.
-"""
+"""The site's pages in each language (ui/site.json's route table): paths, titles, reads."""
 
 from __future__ import annotations
 

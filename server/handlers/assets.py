@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import mimetypes
-from pathlib import Path
-
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
@@ -18,32 +15,22 @@ from server.http.caching import CONTENT_IMAGE, IMMUTABLE
 _SUFFIXES = {"br": ".br", "gzip": ".gz"}
 
 
-class AssetFiles:
-    def __init__(self, directory: Path) -> None:
-        self._root = directory.resolve()
-
-    def _file(self, relative: str) -> Path:
-        path = (self._root / relative).resolve()
-        # No way out of the folder, and no serving of the precompressed twins by name.
-        if (
-            not path.is_relative_to(self._root)
-            or not path.is_file()
-            or path.suffix in {".br", ".gz"}
-        ):
+class AssetFiles(StaticFiles):
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        # The precompressed twins are served for their originals, not by name.
+        if path.endswith(tuple(_SUFFIXES.values())):
             raise HTTPException(status_code=404)
-        return path
-
-    async def serve(self, request: Request) -> Response:
-        path = self._file(request.path_params["path"])
-        media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
-        encoding = preferred_encoding(request.headers)
-        if encoding is not None:
-            twin = path.with_name(path.name + _SUFFIXES[encoding])
-            if twin.is_file():
-                headers["Content-Encoding"] = encoding
-                return FileResponse(twin, media_type=media_type, headers=headers)
-        return FileResponse(path, media_type=media_type, headers=headers)
+        response = await super().get_response(path, scope)
+        encoding = preferred_encoding(Headers(scope=scope))
+        if encoding is not None and response.status_code == 200:
+            try:
+                response = await super().get_response(path + _SUFFIXES[encoding], scope)
+                response.headers["Content-Encoding"] = encoding
+            except HTTPException:
+                pass  # not worth compressing
+        response.headers["Cache-Control"] = IMMUTABLE
+        response.headers["Vary"] = "Accept-Encoding"
+        return response
 
 
 class ContentImages(StaticFiles):

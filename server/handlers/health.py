@@ -1,13 +1,12 @@
 """GET /healthz and GET /readyz: whether the process lives, and whether it should get visitors.
 
-Each readiness check reads state the site keeps anyway; what each reports, and
-why a probe adds no load to Firestore, is in docs/operating.md ("Health endpoints").
-A collection not yet read goes through the content cache as a page request does.
+What each check reports, and why a probe adds no load to Firestore: docs/operating.md.
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,14 +35,12 @@ async def readyz(request: Request) -> Response:
     return JSONResponse(report, status_code=status_code, headers={"Cache-Control": NO_STORE})
 
 
+@dataclass(frozen=True)
 class ReadinessCheck:
-    def __init__(
-        self, *, client_dir: Path, manifest: AssetManifest, pool: RenderPool, content: ContentCache
-    ) -> None:
-        self._client_dir = client_dir
-        self._manifest = manifest
-        self._pool = pool
-        self._content = content
+    client_dir: Path
+    manifest: AssetManifest
+    pool: RenderPool
+    content: ContentCache
 
     async def run(self) -> dict[str, Any]:
         """The report /readyz sends: ready when no check is failing."""
@@ -58,24 +55,24 @@ class ReadinessCheck:
     def _bundles(self) -> Check:
         missing = [
             url
-            for url in self._manifest.all_urls()
-            if not (self._client_dir / url.removeprefix(ASSETS_URL)).is_file()
+            for url in self.manifest.all_urls()
+            if not (self.client_dir / url.removeprefix(ASSETS_URL)).is_file()
         ]
         return {"ok": not missing, **({"missing": len(missing)} if missing else {})}
 
     def _render_pool(self) -> Check:
-        alive, size = len(self._pool.contexts), self._pool.size
+        alive, size = len(self.pool.contexts), self.pool.size
         return {"ok": size > 0 and alive == size, "contexts": alive, "size": size}
 
     async def _content_check(self) -> Check:
-        unread = [c for c in Collection if not self._content.status(c).has_content]
+        unread = [c for c in Collection if not self.content.status(c).has_content]
         # Concurrently: a probe waits at most one store deadline, not one per collection.
-        await asyncio.gather(*(self._content.get(c) for c in unread))
+        await asyncio.gather(*(self.content.get(c) for c in unread))
         states = {c.page_key: self._collection_state(c) for c in Collection}
         return {"ok": "unavailable" not in states.values(), "collections": states}
 
     def _collection_state(self, collection: Collection) -> str:
-        status = self._content.status(collection)
+        status = self.content.status(collection)
         if not status.has_content:
             return "unavailable"  # pages would show this list empty
         if status.live:

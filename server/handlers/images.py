@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-import re
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from server.compression import accepted
 from server.http.caching import CONTENT_IMAGE, IMMUTABLE, NO_STORE
 from server.images.pipeline import PhotoPipeline, PhotoRefused, UnknownPhoto
 from server.images.transform import OutputFormat
@@ -18,18 +18,13 @@ from server.images.variants import VARIANTS
 logger = logging.getLogger(__name__)
 
 ROUTE_PATH = "/img/{variant}/{version}/{kind}/{source:path}"
-_REFUSED = re.compile(r"q\s*=\s*0(\.0*)?")
 
 
 def negotiate(accept: str) -> OutputFormat:
-    """AVIF or WebP when the browser names it (q above 0), else JPEG, which all take.
-    ("image/*" and "*/*" are sent by browsers that decode neither AVIF nor WebP too.)"""
-    named: set[str] = set()
-    for part in accept.lower().split(","):
-        media_type, *params = (piece.strip() for piece in part.split(";"))
-        if not any(_REFUSED.fullmatch(param) for param in params):
-            named.add(media_type)
-    return next((f for f in OutputFormat if f.media_type in named), OutputFormat.JPEG)
+    """AVIF or WebP when the browser names it, else JPEG, which all take. ("image/*"
+    and "*/*" are sent by browsers that decode neither AVIF nor WebP too.)"""
+    names = accepted(accept)
+    return next((f for f in OutputFormat if names.get(f.media_type)), OutputFormat.JPEG)
 
 
 async def photo_variant(request: Request) -> Response:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -23,10 +22,10 @@ from server.site_map import ItemPage, SitePage, not_found_page
 
 logger = logging.getLogger(__name__)
 
-Endpoint = Callable[[Request], Awaitable[Response]]
 
-
-async def _render(request: Request, page: SitePage | ItemPage, *, status_code: int) -> Response:
+async def render_page(
+    request: Request, page: SitePage | ItemPage, status_code: int = 200
+) -> Response:
     renderer: PageRenderer = request.state.renderer
     encoding = preferred_encoding(request.headers)
     try:
@@ -53,38 +52,25 @@ def _response(request: Request, rendered: PageRender, *, status_code: int) -> Re
     return Response(rendered.body, status_code=status_code, headers=headers, media_type="text/html")
 
 
-def page_endpoint(page: SitePage) -> Endpoint:
-    async def endpoint(request: Request) -> Response:
-        return await _render(request, page, status_code=200)
-
-    return endpoint
-
-
-def item_endpoint(list_page: SitePage) -> Endpoint:
+async def item_page(request: Request, list_page: SitePage) -> Response:
     """/projects/{id} and the like: the list page with that card's modal open."""
-
-    async def endpoint(request: Request) -> Response:
-        try:
-            return await _render(
-                request, ItemPage(list_page, request.path_params["item_id"]), status_code=200
-            )
-        except UnknownItem as unknown:
-            if unknown.other_case is not None:
-                # A link typed by hand: the id exists, spelt otherwise. The
-                # target is an exact id, so this never redirects twice.
-                moved = ItemPage(list_page, unknown.other_case)
-                return RedirectResponse(moved.path, 301, {"Cache-Control": NO_STORE})
-            return await _render(request, not_found_page(request.url.path), status_code=404)
-        except ContentUnavailable:
-            # Not a 404: the item may well exist. The list, empty, as the spec
-            # has it for a failed read; the server logged the reason.
-            return await _render(request, list_page, status_code=503)
-
-    return endpoint
+    try:
+        return await render_page(request, ItemPage(list_page, request.path_params["item_id"]))
+    except UnknownItem as unknown:
+        if unknown.other_case is not None:
+            # A link typed by hand: the id exists, spelt otherwise. The
+            # target is an exact id, so this never redirects twice.
+            moved = ItemPage(list_page, unknown.other_case)
+            return RedirectResponse(moved.path, 301, {"Cache-Control": NO_STORE})
+        return await render_page(request, not_found_page(request.url.path), status_code=404)
+    except ContentUnavailable:
+        # Not a 404: the item may well exist. The list, empty, as the spec
+        # has it for a failed read; the server logged the reason.
+        return await render_page(request, list_page, status_code=503)
 
 
 async def not_found(request: Request, _exc: Exception) -> Response:
     if request.url.path.startswith(("/api/", ASSETS_URL, "/images/", "/img/")):
         body = b'{"error":"not found"}'
         return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
-    return await _render(request, not_found_page(request.url.path), status_code=404)
+    return await render_page(request, not_found_page(request.url.path), status_code=404)

@@ -1,9 +1,4 @@
-"""The files crawlers and browsers ask the site root for: robots, sitemap, icons, manifest.
-
-The sitemap lists every page in every language, each naming its translations
-(hreflang), every project and collabration too, so it follows the content: it
-is made again when a collection's version changes.
-"""
+"""The files crawlers and browsers ask the site root for: robots, sitemap, icons, manifest."""
 
 from __future__ import annotations
 

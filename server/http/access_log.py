@@ -1,7 +1,4 @@
-"""One log line per request, and its id in the X-Request-ID response header.
-
-The line's fields are listed in docs/operating.md ("Logs").
-"""
+"""One log line per request (fields: docs/operating.md), its id in X-Request-ID."""
 
 from __future__ import annotations
 

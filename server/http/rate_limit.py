@@ -10,9 +10,8 @@ from collections.abc import Callable
 class TokenBuckets:
     """One bucket per key (a client's IP): `burst` requests at once, `per_second` after.
 
-    At most `max_keys` buckets are kept. When a new key comes and there is no
-    room, the key seen longest ago is forgotten: its bucket has had the most
-    time to refill, so forgetting it (a full bucket next time) changes least.
+    Past `max_keys`, the key seen longest ago is forgotten: its bucket has had
+    the most time to refill, so a full one next time changes least.
     """
 
     def __init__(

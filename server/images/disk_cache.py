@@ -1,9 +1,7 @@
-"""Finished variants (and fetched photos) on disk, within a size bound.
+"""Finished variants (and fetched photos) on disk, least recently used out past a bound.
 
-Least recently used first out. Recency is each file's mtime, refreshed on every
-hit, so it survives a restart. Blocking file I/O: call from a worker thread.
-Each process keeps its own account; processes sharing a folder may together
-exceed the bound until one of them next evicts.
+Recency is each file's mtime, so it survives a restart. Blocking: call from a
+worker thread. Processes sharing a folder may together exceed the bound a while.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from server.content.cache import ContentCache
 from server.content.local import IMAGES_FOLDER
@@ -16,24 +17,14 @@ from server.images.urls import PhotoKeys
 from server.settings import Settings
 
 
-@dataclass(frozen=True)
-class ImageRoute:
-    keys: PhotoKeys
-    # None when the route is off (IMAGE_ROUTE=off).
-    pipeline: PhotoPipeline | None
-
-    def start(self) -> None:
-        self.keys.start()
-
-    async def close(self) -> None:
-        await self.keys.close()
-        if self.pipeline is not None:
-            await self.pipeline.remote.aclose()
-
-
-def open_image_route(settings: Settings, content: ContentCache) -> ImageRoute:
+@asynccontextmanager
+async def open_image_route(
+    settings: Settings, content: ContentCache
+) -> AsyncIterator[tuple[PhotoKeys, PhotoPipeline | None]]:
+    """The photos' keys and the pipeline (None with IMAGE_ROUTE=off), open while in use."""
     if not settings.image_route:
-        return ImageRoute(keys=PhotoKeys.off(), pipeline=None)
+        yield PhotoKeys(), None
+        return
 
     async def is_content_photo(url: str) -> bool:
         snapshots = await asyncio.gather(*(content.get(collection) for collection in Collection))
@@ -59,4 +50,9 @@ def open_image_route(settings: Settings, content: ContentCache) -> ImageRoute:
         workers=max(1, min((os.cpu_count() or 1) // 2, 4)),
     )
     keys = PhotoKeys(local=local, remote=remote, folder=settings.content_dir / IMAGES_FOLDER)
-    return ImageRoute(keys=keys, pipeline=pipeline)
+    keys.start()
+    try:
+        yield keys, pipeline
+    finally:
+        await keys.close()
+        await remote.aclose()

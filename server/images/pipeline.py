@@ -1,9 +1,5 @@
-"""A photo's variant, made once: from the disk cache, else from its source.
-
-Pillow works in worker threads, a few at a time; concurrent requests for the
-same variant (or the same remote photo) share one piece of work; a photo that
-was refused is not tried again for a minute.
-"""
+"""A photo's variant, made once: from the disk cache, else from its source. Concurrent
+requests for the same variant (or remote photo) share one piece of work."""
 
 from __future__ import annotations
 
@@ -46,9 +42,6 @@ class PhotoPipeline:
     clock: Callable[[], float] = time.monotonic
 
     def __post_init__(self) -> None:
-        # What the pipeline did, for tests and the curious.
-        self.made = 0
-        self.refused = 0
         self._limiter = anyio.CapacityLimiter(self.workers)
         self._running: dict[str, asyncio.Future[bytes]] = {}
         # Source name -> (until when, why).
@@ -64,10 +57,8 @@ class PhotoPipeline:
         self, source: PhotoSource, version: str, variant: Variant, output: OutputFormat
     ) -> tuple[bytes, bool]:
         """The variant, and whether `version` is the photo's current one (when not, the
-        file changed since the page was built: this is the current photo).
-
-        Raises PhotoRefused, or UnknownPhoto for a remote URL not in the content.
-        """
+        file changed since the page was built). PhotoRefused, or UnknownPhoto for a
+        remote URL not in the content."""
         local_path = source.local_path
         if local_path is not None:
             try:
@@ -92,16 +83,13 @@ class PhotoPipeline:
                 data = await self._kept(f"{name}-source", fetch)
             else:
                 raise UnknownPhoto(source.photo_url)
-            body = await anyio.to_thread.run_sync(
+            return await anyio.to_thread.run_sync(
                 make_variant, data, variant, output, limiter=self._limiter
             )
-            self.made += 1
-            return body
 
         try:
             body = await self._kept(f"{name}-{variant.name}.{output.name.lower()}", make)
         except (SourceRefused, ImageRefused) as refusal:
-            self.refused += 1
             if len(self._refusals) >= _MAX_REFUSALS:
                 self._refusals.clear()
             self._refusals[name] = (self.clock() + REFUSAL_MEMORY_SECONDS, str(refusal))

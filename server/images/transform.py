@@ -1,8 +1,5 @@
-"""One photo in, one variant out: Pillow decodes, turns, resizes, crops, encodes.
-
-Pure functions on bytes, no I/O, for a worker thread. Anything that is not a
-sane raster photo is refused with ImageRefused and a reason to log.
-"""
+"""One photo in, one variant out (Pillow, in a worker thread); anything that is not a
+sane raster photo is refused with ImageRefused and a reason to log."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """The image route's URLs, /img/{variant}/{version}/{source}, and each photo's
-`photoKey` ({version}/{source}) for the page data, to which ui/data/photoSources.ts
-adds the variants (see docs/architecture.md, "Images: the image route").
+`photoKey` ({version}/{source}) for the page data (docs/architecture.md, "Images").
 
-The version is 12 characters of a SHA-256: of a local photo's bytes; of a remote
-photo's URL, its identity (a new upload to Firebase Storage gets a new URL).
+The version hashes a local photo's bytes, or a remote photo's URL (a new upload
+to Firebase Storage gets a new URL).
 """
 
 from __future__ import annotations
@@ -68,10 +67,8 @@ def source_from_route(kind: str, rest: str) -> PhotoSource | None:
 class PhotoKeys:
     """Each photo's `photoKey`, for the page data; none when the route is off or refuses it.
 
-    A key depends on the content (the URL) and, for a local photo, on the file's
-    bytes. While the image folder is watched (inotify, through watchfiles), keys
-    are remembered until a file changes, so a page request makes no filesystem
-    call; without a watch, each local photo costs a stat per request.
+    While the image folder is watched, keys are remembered until a file changes,
+    so a page request makes no filesystem call; without, a stat per local photo.
     """
 
     def __init__(
@@ -92,10 +89,6 @@ class PhotoKeys:
         self._generation: int | None = None
         self._watch: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
-
-    @classmethod
-    def off(cls) -> PhotoKeys:
-        return cls()
 
     @property
     def generation(self) -> int | None:

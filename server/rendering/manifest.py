@@ -10,14 +10,6 @@ from pathlib import Path
 ASSETS_URL = "/assets/"
 
 
-class BundlesMissingError(RuntimeError):
-    """bundles/ has not been built (run build.py)."""
-
-
-class NotInlinableError(RuntimeError):
-    """A built stylesheet or script holds text that would end its element."""
-
-
 @dataclass(frozen=True, kw_only=True)
 class AssetManifest:
     # The entry module and the chunks it imports: the site's code, which the
@@ -54,12 +46,12 @@ class AssetManifest:
             inline_css = "".join(text(url).strip() + "\n" for url in stylesheets).strip()
             inline_boot = text(raw["boot"]).strip()
         except FileNotFoundError as error:
-            raise BundlesMissingError(
+            raise RuntimeError(
                 f"{error.filename} is missing: build the front end (uv run python build.py)"
             ) from None
         for kind, inline in (("a stylesheet", inline_css), ("the boot script", inline_boot)):
             if "</" in inline:
-                raise NotInlinableError(f"{path}: {kind} contains '</', not inlinable")
+                raise RuntimeError(f"{path}: {kind} contains '</', not inlinable")
         return cls(
             script=raw["script"],
             stylesheets=stylesheets,

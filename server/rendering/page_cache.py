@@ -1,9 +1,5 @@
-"""Rendered pages kept in memory, each with what it was made from.
-
-A page is served from here while what it was made from is unchanged. At most
-`max_bytes` (HTML_CACHE_MB) are kept, a page's compressed copies included:
-past that, the page asked for least recently goes first.
-"""
+"""Rendered pages kept in memory while what each was made from is unchanged: at most
+`max_bytes` (HTML_CACHE_MB), compressed copies included, least recently used out."""
 
 from __future__ import annotations
 
@@ -67,12 +63,8 @@ class RenderedPageCache:
     def encoded(
         self, path: str, page: RenderedPage, encoding: str | None
     ) -> tuple[bytes, str | None]:
-        """The page's HTML in `encoding` (None: as it is), and the encoding it is in.
-
-        Small pages stay as they are. A kept page's copy is made once and kept
-        with it; any other page (the fallback page, one too large to keep) is
-        compressed each time.
-        """
+        """The page's HTML in `encoding` (None: as it is), and the encoding it is in. A kept
+        page's copy is kept with it; any other page is compressed each time."""
         if encoding is None or len(page.html) < MIN_COMPRESS_BYTES:
             return page.html, None
         entry = self._entries.get(path)

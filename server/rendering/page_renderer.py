@@ -1,10 +1,7 @@
 """Fetch a page's content, render it in V8, wrap it in the HTML document.
 
-A page is rendered once per change of what it shows (page_cache.py). A request
-answered from that cache does nothing that grows with the number of items: the
-lookup comes first, and the page's meta (JSON-LD of every card) is built only
-for a render. A card's page (/projects/{id}) is its list page with the card's
-modal open.
+A page is rendered once per change of what it shows (page_cache.py); a request
+answered from that cache does nothing that grows with the number of items.
 """
 
 from __future__ import annotations
@@ -75,44 +72,40 @@ class PageRenderer:
         document: DocumentTemplate,
         company: Company,
         base_url: str,
-        photo_keys: PhotoKeys | None = None,
-        cache_bytes: int = 8 * 1024 * 1024,
+        photo_keys: PhotoKeys,
+        cache_bytes: int,
     ) -> None:
         self._content = content
         self._pool = pool
         self._document = document
         self._company = company
         self._base_url = base_url
-        self._photo_keys = photo_keys or PhotoKeys.off()
-        # One entry per page: what it was rendered from (the content versions
-        # and the photos' keys, which change with the image files), and the
-        # result. With a bound of 0 (HTML_CACHE=off), no page is kept.
+        self._photo_keys = photo_keys
+        # With a bound of 0 (HTML_CACHE=off), no page is kept.
         self._pages = RenderedPageCache(max_bytes=cache_bytes)
 
     async def render(self, page: SitePage | ItemPage, *, encoding: str | None = None) -> PageRender:
-        """The page's HTML in `encoding` (br, gzip or None). An item page is its
-        list page with the card's modal open: UnknownItem when the collection has
-        no such id, ContentUnavailable when it cannot be read. RenderError when
+        """The page's HTML in `encoding` (br, gzip or None). An item page (its list
+        page with the card's modal open) raises UnknownItem when the collection has
+        no such id, ContentUnavailable when it cannot be read; RenderError when
         React fails in V8."""
         list_page = page.list_page if isinstance(page, ItemPage) else page
         snapshots = await asyncio.gather(*(self._content.get(c) for c in list_page.collections))
         versions = tuple(snapshot.version for snapshot in snapshots)
-        # Without a generation, the photos' keys must be worked out (a stat per
-        # local photo) before the page's identity is known: the lookup waits.
+        # Consumed once, by whichever keys_for runs.
+        photo_urls = (item.photoUrl for snapshot in snapshots for item in snapshot.items)
+        # A page is what it was made from: the content's versions, and the photos'
+        # keys, which change with the image files. Without a generation of the
+        # image folder, the keys (a stat per local photo) come before the lookup.
         generation = self._photo_keys.generation
-        if generation is not None:
-            cached = self._pages.get(page.path, (versions, generation))
-            if cached is not None:
-                return self._answer(page.path, cached, encoding, from_cache=True)
+        keys = None if generation is not None else await self._photo_keys.keys_for(photo_urls)
+        identity = (versions, generation if keys is None else keys)
+        cached = self._pages.get(page.path, identity)
+        if cached is not None:
+            return self._answer(page.path, cached, encoding, from_cache=True)
         card = self._card(page, snapshots) if isinstance(page, ItemPage) else None
-        keys = await self._photo_keys.keys_for(
-            item.photoUrl for snapshot in snapshots for item in snapshot.items
-        )
-        identity = (versions, keys if generation is None else generation)
-        if generation is None:
-            cached = self._pages.get(page.path, identity)
-            if cached is not None:
-                return self._answer(page.path, cached, encoding, from_cache=True)
+        if keys is None:
+            keys = await self._photo_keys.keys_for(photo_urls)
         data = self._page_data(list_page, snapshots, keys)
         # The path tells the React router which card, if any, is open.
         body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
@@ -142,9 +135,10 @@ class PageRenderer:
         if card is None:
             if snapshot.error is not None:
                 raise ContentUnavailable(snapshot.error)
-            raise UnknownItem(
-                item_page.item_id, other_case=id_in_other_case(snapshot.items, item_page.item_id)
-            )
+            # The one id equal to the one asked for but for case (a link typed by hand).
+            asked = item_page.item_id
+            others = {i.id for i in snapshot.items if i.id.casefold() == asked.casefold()} - {asked}
+            raise UnknownItem(asked, other_case=others.pop() if len(others) == 1 else None)
         return card
 
     def render_fallback(self, page: SitePage, *, encoding: str | None = None) -> PageRender:
@@ -249,13 +243,6 @@ def shortened(text: str, limit: int) -> str:
     if " " in cut[limit // 2 :]:
         cut = cut[: cut.rindex(" ")]
     return cut.rstrip(" ,;:.") + "…"
-
-
-def id_in_other_case(items: tuple[ContentItem, ...], item_id: str) -> str | None:
-    """The one id equal to `item_id` but for case (a link typed by hand), else None."""
-    folded = item_id.casefold()
-    matches = [item.id for item in items if item.id.casefold() == folded and item.id != item_id]
-    return matches[0] if len(matches) == 1 else None
 
 
 def empty_page_data(company: Company) -> dict[str, Any]:

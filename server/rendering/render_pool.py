@@ -1,7 +1,4 @@
-"""A pool of embedded V8 contexts (mini-racer) that render the React tree.
-
-No HTTP in here: a render takes a URL and the page data, returns HTML.
-"""
+"""A pool of embedded V8 contexts (mini-racer) that render the React tree to HTML."""
 
 from __future__ import annotations
 
@@ -34,12 +31,8 @@ class RenderError(Exception):
 
 
 class RenderPool:
-    """`size` V8 contexts, each rendering one page at a time.
-
-    mini-racer contexts are not safe to share between threads at once, so a
-    context is checked out for the length of one render. Renders run in worker
-    threads so the event loop keeps serving while V8 works.
-    """
+    """`size` V8 contexts, each checked out for one render at a time (mini-racer's are
+    not thread-safe), rendering in worker threads while the event loop serves."""
 
     def __init__(
         self, bundle_source: str, *, size: int, warm_up: WarmUp, timeout_seconds: float
