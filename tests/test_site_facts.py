@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageColor
 from starlette.testclient import TestClient
 
 from harness.content_files import write_content
@@ -151,6 +151,4 @@ def test_the_page_the_manifest_and_the_studio_take_the_palettes_colours(
     icon = (REPO_ROOT / "server" / "static" / "icon.svg").read_text(encoding="utf-8")
     assert f'<rect width="32" height="32" rx="6" fill="{THEME["colour"]}"/>' in icon
     with Image.open(REPO_ROOT / "server" / "static" / "icon-192.png") as png:
-        assert (
-            "#{:02x}{:02x}{:02x}".format(*png.convert("RGB").getpixel((96, 2))) == THEME["colour"]
-        )
+        assert png.convert("RGB").getpixel((96, 2)) == ImageColor.getrgb(THEME["colour"])
