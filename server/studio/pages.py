@@ -33,7 +33,6 @@ from server.studio.forms import (
     read_text_fields,
     text_fields,
 )
-from server.studio.google_sign_in import GoogleSignIn
 from server.studio.service import (
     Conflict,
     HeldPhoto,
@@ -45,6 +44,7 @@ from server.studio.sessions import (
     COOKIE_NAME,
     COOKIE_PATH,
     Credentials,
+    GoogleSignIn,
     NoAccess,
     StaffSession,
     StaffSessions,

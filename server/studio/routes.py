@@ -24,11 +24,16 @@ from server.content.photo_urls import PhotoUrlPolicy
 from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
 from server.studio.content import FirestoreStudioContent, LocalStudioContent, StudioContent
-from server.studio.google_sign_in import GoogleSignIn, auth_emulator_host
 from server.studio.pages import Refusal, StudioPages
 from server.studio.photos import LocalPhotoFolder, PhotoStore, StoragePhotos
 from server.studio.service import Missing, StudioService
-from server.studio.sessions import FirebaseSessions, SessionStore, StaffSessions
+from server.studio.sessions import (
+    FirebaseSessions,
+    GoogleSignIn,
+    SessionStore,
+    StaffSessions,
+    auth_emulator_host,
+)
 
 PREFIX = "/studio"
 Endpoint = Callable[[StudioPages, Request], Awaitable[Response]]

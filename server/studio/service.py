@@ -1,7 +1,6 @@
-"""The studio's changes, with no HTTP in them: entries created, updated, deleted and
-reordered, their photos checked, stored, held for a form that comes back, and
-removed once nothing links them. Every change is audited and expires the pages'
-cache of its collection, so the site shows it at once.
+"""The studio's changes, no HTTP in them: entries created, updated, deleted and reordered, their
+photos stored, held for a form that comes back, removed once nothing links them. Each change is
+audited and expires the pages' cache of its collection, so the site shows it at once.
 """
 
 from __future__ import annotations
@@ -62,8 +61,7 @@ class Missing(Exception):
 
 @dataclass
 class Invalid(Exception):
-    """Nothing written: each field's mistake; for the form of an existing entry, the version
-    it is now and its photo; and the photo held for the form's next Save."""
+    """Nothing written: each field's mistake; an existing entry's version and photo now."""
 
     errors: Mapping[str, FieldError]
     version: str = ""
@@ -167,10 +165,8 @@ class StudioService:
         photo_input: PhotoInput,
         opened_version: str,
     ) -> bool:
-        """Whether anything was written (a slide saved without a new photo: no).
-
-        Invalid, Conflict (saved by someone else since the form opened) or
-        Missing when nothing was written."""
+        """Whether anything was written (a slide saved without a new photo: no); else Invalid,
+        Conflict (saved by someone else since the form opened) or Missing."""
         current, version = await self.existing(collection, document_id)
         errors = text_errors(collection, values)
         photo, held = await self._chosen_photo(collection, photo_input, errors, required=False)
@@ -230,14 +226,12 @@ class StudioService:
         here = ids.index(document_id)
         there = here - 1 if up else here + 1
         if 0 <= there < len(ids):
-            ids[here], ids[there] = ids[there], ids[here]
+            documents[here], documents[there] = documents[there], documents[here]
         # Tens, so an edit in the Firebase console can slot an entry between two.
-        wanted = {doc_id: 10 * (index + 1) for index, doc_id in enumerate(ids)}
-        current = dict(documents)
         changed = {
-            doc_id: position
-            for doc_id, position in wanted.items()
-            if current[doc_id].get(POSITION_FIELD) != position
+            doc_id: 10 * place
+            for place, (doc_id, fields) in enumerate(documents, 1)
+            if fields.get(POSITION_FIELD) != 10 * place
         }
         if changed:
             await self.content.set_positions(collection, changed)
@@ -277,7 +271,7 @@ class StudioService:
             try:
                 if photo_input.too_big:
                     raise PhotoProblem("photo_too_big")  # never read
-                return check_photo(photo_input.data, max_bytes=self.photo_max_bytes), ""
+                return check_photo(photo_input.data), ""
             except PhotoProblem as problem:
                 errors["photo"] = FieldError(problem.key, self.limits)
                 return None, ""
