@@ -70,8 +70,8 @@ def model_errors(
 ) -> dict[str, FieldError]:
     """The site's own rules (server/content/models.py) on the document about to be written."""
     return {
-        problem.field: FieldError("not_accepted", {"detail": problem.message})
-        for problem in field_problems(collection, fields, photo_urls)
+        p.field.replace("photoUrl", "photo"): FieldError("not_accepted", {"detail": p.message})
+        for p in field_problems(collection, fields, photo_urls)
     }
 
 

@@ -35,7 +35,6 @@ from server.studio.forms import (
 )
 from server.studio.service import (
     Conflict,
-    HeldPhoto,
     Invalid,
     PhotoInput,
     StudioService,
@@ -173,7 +172,7 @@ class StudioPages:
     async def delete_form(self, request: Request) -> Response:
         session = await self._require_session(request)
         fields, version = await self.service.existing(_collection(request), _id(request))
-        return self._delete_page(request, session, fields, version)
+        return self._page(request, "delete.html", fields=fields, version=version, session=session)
 
     async def sign_in(self, request: Request) -> Response:
         _require_same_origin(request)
@@ -225,7 +224,7 @@ class StudioPages:
                 session.who, collection, values, await self._photo_input(form)
             )
         except Invalid as invalid:
-            return self._form(request, session, values, 422, invalid.kept, errors=invalid.errors)
+            return self._form(request, session, values, invalid)
         return _to_list(request, f"?saved={quote(document_id)}")
 
     async def update(self, request: Request) -> Response:
@@ -241,29 +240,11 @@ class StudioPages:
                 await self._photo_input(form),
                 opened_version=_form_text(form, "version"),
             )
-        except Invalid as invalid:
-            yours = {**values, "photoUrl": invalid.photo_url}
-            errors, version = invalid.errors, invalid.version
-            return self._form(
-                request, session, yours, 422, invalid.kept, errors=errors, version=version
-            )
-        except Conflict as conflict:
-            # The form again: the staff member's text kept, the other person's beside it;
-            # saving again now replaces their version knowingly.
-            theirs = conflict.theirs
-            their_changes = {
-                name: theirs.get(name, "")
-                for name in text_fields(collection)
-                if theirs.get(name, "") != values.get(name, "")
-            }
-            yours = {**values, "photoUrl": theirs.get("photoUrl", "")}
-            version, kept = conflict.version, conflict.kept
-            return self._form(
-                request, session, yours, 409, kept, version=version, their_changes=their_changes
-            )
-        if not written:
-            return _to_list(request)
-        return _to_list(request, f"?saved={quote(document_id)}")
+        except (Invalid, Conflict) as refused:
+            # The form again with the staff member's text; after a Conflict, the other person's
+            # beside it, and saving again replaces their version knowingly.
+            return self._form(request, session, {**values, "photoUrl": refused.photo_url}, refused)
+        return _to_list(request, f"?saved={quote(document_id)}" if written else "")
 
     async def delete(self, request: Request) -> Response:
         session, form = await self._write_request(request)
@@ -274,7 +255,10 @@ class StudioPages:
             )
         except Conflict as conflict:
             # Edited by someone else since the question was asked: ask again, with their version.
-            return self._delete_page(request, session, conflict.theirs, conflict.version, 409)
+            asked: dict[str, Any] = {"fields": conflict.theirs, "version": conflict.version}
+            return self._page(
+                request, "delete.html", status=409, changed=True, session=session, **asked
+            )
         return _to_list(request, f"?deleted={quote(document_id)}")
 
     async def move(self, request: Request) -> Response:
@@ -351,37 +335,19 @@ class StudioPages:
             "url": _public_url(collection, saved),
         }
 
-    def _delete_page(
-        self,
-        request: Request,
-        session: StaffSession,
-        fields: dict[str, Any],
-        version: str,
-        status: int = 200,
-    ) -> Response:
-        return self._page(
-            request,
-            "delete.html",
-            status=status,
-            fields=fields,
-            version=version,
-            changed=status == 409,
-            session=session,
-        )
-
     def _form(
         self,
         request: Request,
         session: StaffSession,
         values: Mapping[str, Any],
-        status: int = 200,
-        kept: HeldPhoto | None = None,
-        **context: object,
+        refused: Invalid | Conflict | None = None,
+        version: str = "",
     ) -> Response:
-        """The form of the request's collection, for a new entry or the one it names;
-        `context`: its errors, the version it opened, their_changes (saved since by another)."""
-        if kept is not None:
-            values = {**values, "photoUrl": kept.preview}
+        """The form of the request's collection, for a new entry or the one it names; after a
+        refused save, its mistakes or the other person's version, and the photo held for it."""
+        status = 200 if refused is None else 422 if isinstance(refused, Invalid) else 409
+        if refused is not None and refused.kept is not None:
+            values = {**values, "photoUrl": refused.kept.preview}
         return self._page(
             request,
             "form.html",
@@ -389,9 +355,9 @@ class StudioPages:
             scripts={"script-src": "'self'"} if self._photo_size_script else None,
             values=values,
             fields=text_fields(_collection(request)),
-            kept=kept,
+            refused=refused,
+            version=refused.version if refused else version,
             session=session,
-            **context,
         )
 
     def _sign_in_page(

@@ -77,6 +77,10 @@ class Conflict(Exception):
     version: str
     kept: HeldPhoto | None = None
 
+    @property
+    def photo_url(self) -> str:
+        return str(self.theirs.get("photoUrl", ""))
+
 
 class StudioService:
     def __init__(
