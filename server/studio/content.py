@@ -1,13 +1,7 @@
-"""The studio's content writes: to content/*.json (the embedded content) or to Firestore.
-
-A file is written in place, atomically, and keeps its formatting (2-space JSON,
-UTF-8 as is, a final newline) and its order: an edited document stays where it
-was, a new one goes last (the slider shows its photos in the file's order).
-Firestore is written with the server's own credentials (browsers never write);
-its listeners bring each change to every worker's pages.
-
-Create is False when the id is taken; update False and delete None when the
-document is gone; both raise Changed when `version` is no longer the document's.
+"""The studio's content writes: to content/*.json, atomically, keeping the file's formatting and
+order (the slider shows its photos in the file's order), or to Firestore with the server's own
+credentials (browsers never write). Create is False when the id is taken; update False and delete
+None when the document is gone; both raise Changed when `version` is no longer the document's.
 """
 
 from __future__ import annotations
@@ -125,12 +119,8 @@ class LocalStudioContent:
 
 
 class FirestoreStudioContent:
-    def __init__(self, client: firestore.AsyncClient) -> None:
-        self._client = client
-
-    @classmethod
-    def connect(cls, project: str) -> FirestoreStudioContent:
-        return cls(firestore.AsyncClient(project=project))
+    def __init__(self, project: str) -> None:
+        self._client = firestore.AsyncClient(project=project)
 
     async def documents(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
         return [

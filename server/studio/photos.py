@@ -23,7 +23,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 import anyio
 from google.api_core.exceptions import NotFound
-from google.cloud.storage import Bucket, Client
+from google.cloud.storage import Client
 from PIL import Image, ImageOps
 
 from server.content.local import IMAGES_FOLDER
@@ -200,12 +200,8 @@ class StoragePhotos(PhotoStore):
     # No download token: not public.
     unpublished = "studio-held"
 
-    def __init__(self, bucket: Bucket) -> None:
-        self._bucket = bucket
-
-    @classmethod
-    def connect(cls, project: str, bucket_name: str) -> StoragePhotos:
-        return cls(Client(project=project).bucket(bucket_name))
+    def __init__(self, project: str, bucket_name: str) -> None:
+        self._bucket = Client(project=project).bucket(bucket_name)
 
     async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
         blob = self._bucket.blob(path)
