@@ -68,7 +68,8 @@ class LocalStudioContent:
             raw = await self._read(collection)
             for index, doc in enumerate(raw):
                 if _id_of(doc) == document_id:
-                    _check_version(doc, version)
+                    if _fingerprint(doc) != version:
+                        raise Changed
                     raw[index] = {
                         name: value
                         for name, value in {**doc, **fields}.items()
@@ -86,7 +87,8 @@ class LocalStudioContent:
             removed = next((doc for doc in raw if _id_of(doc) == document_id), None)
             if removed is None:
                 return None
-            _check_version(removed, version)
+            if _fingerprint(removed) != version:
+                raise Changed
             await self._write(collection, [doc for doc in raw if _id_of(doc) != document_id])
             return _fields(removed)
 
@@ -221,11 +223,6 @@ def _fingerprint(fields: dict[str, Any]) -> str:
     """The files keep no update time: the document's own content stands for its version."""
     encoded = json.dumps(_fields(fields), sort_keys=True, ensure_ascii=False).encode()
     return hashlib.sha256(encoded).hexdigest()[:20]
-
-
-def _check_version(document: dict[str, Any], version: str) -> None:
-    if _fingerprint(document) != version:
-        raise Changed
 
 
 def _id_of(document: object) -> object:

@@ -88,9 +88,7 @@ class StudioPages:
     ) -> None:
         self.sessions = sessions
         self.service = service
-        # Firebase mode's first way in: Google accounts, through the sign-in page's script.
         self._google = google
-        # The form's photo limit checked in the browser (ui/studio/photoSize.ts), if built.
         self._photo_size_script = photo_size_script
         self._image_hosts = image_hosts
         # Ten tries at once, then one a minute: enough for a mistyped password.
@@ -395,15 +393,9 @@ class StudioPages:
         def t(key: str, **values: object) -> str:
             return words[key].format(**values)
 
-        def label(name: str) -> str:
-            """A field's label: "Name (Français)", the language named in its own words."""
-            english, language = field_locale(name)
-            return t("in_language", field=t(english), language=_language_name(language))
-
         html = self._templates.get_template(template).render(
             context,
             t=t,
-            label=label,
             url=partial(_url, request),
             locale=locale,
             request=request,

@@ -30,7 +30,6 @@ from server.content.local import IMAGES_FOLDER
 from server.content.models import Collection
 from server.content.photo_urls import LOCAL_IMAGES_PREFIX
 
-# Pillow's format name -> the stored file's extension.
 ACCEPTED_FORMATS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
 # A 50-megapixel phone photo passes; a decompression bomb does not.
 MAX_PIXELS = 50_000_000

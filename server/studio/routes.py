@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from functools import wraps
 from ipaddress import ip_address
 
 from starlette.exceptions import HTTPException
@@ -123,7 +122,6 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
     loopback_only = local_studio(settings)
 
     def guarded(handler: Endpoint) -> Callable[[Request], Awaitable[Response]]:
-        @wraps(handler)
         async def endpoint(request: Request) -> Response:
             # The local sign-in needs no account: it exists on loopback only.
             if loopback_only and not is_loopback(request):
