@@ -111,6 +111,8 @@ class StudioPages:
             limits=service.limits,
             max_bytes=service.photo_max_bytes,
             photo_size_script=photo_size_script,
+            google=google,
+            local=not sessions.asks_for_credentials,
         )
         self._stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
 
@@ -189,9 +191,7 @@ class StudioPages:
         except NoAccess as refused:
             status = {"no_access": 403, "sign_in_unavailable": 503}.get(refused.key, 401)
             # The address typed is kept: only the password is typed again.
-            return self._sign_in_page(
-                request, error=refused.key, status=status, email=credentials.email
-            )
+            return self._sign_in_page(request, status, error=refused.key, email=credentials.email)
         logger.info("Studio sign-in: %s", who, extra={"who": who})
         response = _redirect(request, "studio_list", collection=Collection.PROJECTS.page_key)
         response.set_cookie(
@@ -358,25 +358,9 @@ class StudioPages:
             session=session,
         )
 
-    def _sign_in_page(
-        self,
-        request: Request,
-        *,
-        error: str | None = None,
-        status: int = 200,
-        email: str | None = None,
-    ) -> Response:
-        google = self._google
-        return self._page(
-            request,
-            "sign_in.html",
-            status=status,
-            scripts=google.csp_directives() if google else None,
-            local=not self.sessions.asks_for_credentials,
-            error=error,
-            google=google,
-            email=email,
-        )
+    def _sign_in_page(self, request: Request, status: int = 200, **context: object) -> Response:
+        scripts = self._google.csp_directives() if self._google else None
+        return self._page(request, "sign_in.html", status=status, scripts=scripts, **context)
 
     def _page(
         self,

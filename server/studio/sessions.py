@@ -120,10 +120,8 @@ class SessionStore:
 
     async def find(self, cookie: str | None) -> StaffSession | None:
         session = self._sessions.get(cookie) if cookie else None
-        if session is not None and session.expires_at <= time.time():
-            await self.close(cookie)
-            return None
-        return session
+        # An expired one is dropped by the next sign-in.
+        return session if session is not None and session.expires_at > time.time() else None
 
     async def close(self, cookie: str | None) -> None:
         if cookie:
