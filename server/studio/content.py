@@ -101,10 +101,8 @@ class LocalStudioContent:
             await self._write(collection, raw)
 
     async def photo_in_use(self, photo_url: str) -> bool:
-        for collection in Collection:
-            if any(f.get("photoUrl") == photo_url for _id, f in await self.documents(collection)):
-                return True
-        return False
+        documents = [fields for c in Collection for _id, fields in await self.documents(c)]
+        return any(fields.get("photoUrl") == photo_url for fields in documents)
 
     async def close(self) -> None:
         """Nothing to close: files."""

@@ -485,7 +485,5 @@ def _form_text(form: FormData, name: str) -> str:
 
 
 def _public_url(collection: Collection, document_id: str) -> str:
-    for page in LIST_PAGES:
-        if page.cards is collection and page.locale is DEFAULT_LOCALE:
-            return ItemPage(page, document_id).path
-    return "/"
+    pages = [p for p in LIST_PAGES if p.cards is collection and p.locale is DEFAULT_LOCALE]
+    return ItemPage(pages[0], document_id).path if pages else "/"  # the slider: the landing page

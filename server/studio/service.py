@@ -113,17 +113,15 @@ class StudioService:
         self, collection: Collection, document_id: str
     ) -> tuple[dict[str, Any], str]:
         """The entry's fields and version, or Missing."""
-        found = await self.content.document(collection, document_id)
-        if found is None:
-            raise Missing(document_id)
-        return found
+        if found := await self.content.document(collection, document_id):
+            return found
+        raise Missing(document_id)
 
     async def parsed(self, collection: Collection, document_id: str) -> ContentItem | None:
         """The entry as the site would show it, or None (gone, or not fit to show)."""
-        found = await self.content.document(collection, document_id)
-        return (
-            parse_document(collection, document_id, found[0], self._photo_urls) if found else None
-        )
+        if found := await self.content.document(collection, document_id):
+            return parse_document(collection, document_id, found[0], self._photo_urls)
+        return None
 
     async def create(
         self, who: str, collection: Collection, values: dict[str, str], photo_input: PhotoInput
