@@ -27,17 +27,15 @@ from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
 from server.site_facts import PALETTE_FILE
 from server.site_map import LIST_PAGES, ItemPage
-from server.studio.forms import (
-    field_locale,
-    max_length,
-    read_text_fields,
-    text_fields,
-)
 from server.studio.service import (
     Conflict,
     Invalid,
     PhotoInput,
     StudioService,
+    field_locale,
+    max_length,
+    read_text_fields,
+    text_fields,
 )
 from server.studio.sessions import (
     COOKIE_NAME,
@@ -189,9 +187,10 @@ class StudioPages:
         try:
             cookie, who = await self.sessions.sign_in(credentials)
         except NoAccess as refused:
-            status = {"no_access": 403, "sign_in_unavailable": 503}.get(refused.key, 401)
+            key = str(refused)
+            status = {"no_access": 403, "sign_in_unavailable": 503}.get(key, 401)
             # The address typed is kept: only the password is typed again.
-            return self._sign_in_page(request, status, error=refused.key, email=credentials.email)
+            return self._sign_in_page(request, status, error=key, email=credentials.email)
         logger.info("Studio sign-in: %s", who, extra={"who": who})
         response = _redirect(request, "studio_list", collection=Collection.PROJECTS.page_key)
         response.set_cookie(

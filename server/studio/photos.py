@@ -37,15 +37,11 @@ MAX_PIXELS = 50_000_000
 # a form abandoned with one leaves it to be removed by a later hold.
 HELD_SECONDS = 24 * 3600
 HELD_NAME = re.compile(r"[0-9a-f]{24}\.(?:jpg|png|webp)")
-DOWNLOAD_HOST = "https://firebasestorage.googleapis.com"
 CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
 
 
-@dataclass
 class PhotoProblem(Exception):
-    """Why an upload is refused: a key of the studio's messages."""
-
-    key: str
+    """Why an upload is refused: its message is a key of the studio's messages."""
 
 
 @dataclass(frozen=True)
@@ -213,7 +209,7 @@ class StoragePhotos(PhotoStore):
             lambda: blob.upload_from_string(photo.data, content_type=CONTENT_TYPES[photo.extension])
         )
         emulator = os.environ.get("STORAGE_EMULATOR_HOST")
-        host = emulator.rstrip("/") if emulator else DOWNLOAD_HOST
+        host = emulator.rstrip("/") if emulator else "https://firebasestorage.googleapis.com"
         return f"{host}/v0/b/{self._bucket.name}/o/{quote(path, safe='')}?alt=media&token={token}"
 
     async def _read(self, path: str) -> bytes | None:

@@ -70,11 +70,8 @@ class GoogleSignIn:
         return {"script-src": f"'self' {GAPI_ORIGIN}", "connect-src": api, "frame-src": frame}
 
 
-@dataclass
 class NoAccess(Exception):
-    """The sign-in failed, or the account is not staff: a key of the studio's messages."""
-
-    key: str
+    """The sign-in failed, or the account is not staff: its message is a key of the studio's."""
 
 
 @dataclass(frozen=True)
