@@ -1,7 +1,5 @@
-"""The studio's HTTP side: its pages (Jinja2, rendered on the server, so every form
-works without any script), the sign-in and sign-out, and the checks every write
-passes first: a session (else 401) and its CSRF token (else 403).
-"""
+"""The studio's HTTP side: its pages (Jinja2, on the server, so every form works without any
+script), sign-in and sign-out, and every write's checks: a session (else 401), its CSRF token."""
 
 from __future__ import annotations
 
@@ -326,11 +324,8 @@ class StudioPages:
         assert saved is not None
         expected = await self.service.parsed(collection, saved)
         live = expected is not None and expected in snapshot.items
-        return {
-            "live": live,
-            "key": "saved_live" if live else "saved_pending",
-            "url": _public_url(collection, saved),
-        }
+        key = "saved_live" if live else "saved_pending"
+        return {"live": live, "key": key, "url": _public_url(collection, saved)}
 
     def _form(
         self,
@@ -391,9 +386,8 @@ class StudioPages:
 def studio_headers(
     image_hosts: tuple[str, ...], scripts: Mapping[str, str] | None = None
 ) -> dict[str, str]:
-    """The studio's own headers (the security-headers middleware keeps a header a response
-    has): its CSP, no indexing, no caching. `scripts`: the script directives of a page that
-    runs one (the Google sign-in, the form's photo check), each the studio's own file."""
+    """Its CSP (`scripts`: a page's script directives), no indexing, no caching (the security
+    headers middleware keeps a header a response has)."""
     images = " ".join(f"https://{host}" for host in image_hosts)
     directives = {
         # No script elsewhere: the studio is plain forms, working without any.

@@ -115,8 +115,7 @@ class PhotoStore(ABC):
         return name
 
     async def held(self, collection: Collection, name: str) -> CheckedPhoto | None:
-        """The photo held under `name`, or None (gone, or not a held photo's name).
-        It was checked and cleaned when it was first sent."""
+        """The photo held under `name` (checked and cleaned when first sent), or None."""
         if not HELD_NAME.fullmatch(name):
             return None
         data = await self._read(f"{self.unpublished}/{collection.page_key}/{name}")
@@ -188,8 +187,7 @@ class LocalPhotoFolder(PhotoStore):
 
 
 class StoragePhotos(PhotoStore):
-    """Photos in Cloud Storage for Firebase: the project's bucket, each public photo with a
-    download token; `photoUrl` is its Firebase download URL."""
+    """Photos in Cloud Storage for Firebase; `photoUrl` is a public one's Firebase download URL."""
 
     public = "studio"
     # No download token: not public.

@@ -60,8 +60,7 @@ def text_fields(collection: Collection) -> tuple[str, ...]:
 
 
 def field_locale(name: str) -> tuple[str, Locale]:
-    """The English field a form field translates, and its language:
-    description_fr -> (description, fr)."""
+    """The English field of a form field, and its language: description_fr -> (description, fr)."""
     english, _, code = name.rpartition("_")
     locale = locale_named(code) if english else None
     return (english, locale) if locale is not None else (name, DEFAULT_LOCALE)
