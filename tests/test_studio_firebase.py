@@ -272,7 +272,7 @@ async def test_firestore_refuses_a_write_over_a_newer_one(
     # The handlers compare versions first; this is the write's own guard, for a save
     # that lands between that comparison and the write: Firestore's update-time precondition.
     monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", firestore_emulator.host)
-    content = FirestoreStudioContent.connect(firestore_emulator.project)
+    content = FirestoreStudioContent(firestore_emulator.project)
     fields = {"name": "Umm Qais", "description": "Basalt.", "photoUrl": PHOTO}
     assert await content.create(Collection.PROJECTS, "umm-qais", fields)
     found = await content.document(Collection.PROJECTS, "umm-qais")
@@ -296,7 +296,7 @@ async def test_positions_are_written_to_firestore_in_one_batch(
     firestore_emulator: FirestoreEmulator, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", firestore_emulator.host)
-    content = FirestoreStudioContent.connect(firestore_emulator.project)
+    content = FirestoreStudioContent(firestore_emulator.project)
     for name in ("jerash", "petra"):
         fields = {"name": name.title(), "description": "Stone.", "photoUrl": PHOTO}
         assert await content.create(Collection.COLLABRATIONS, name, fields)

@@ -1,13 +1,7 @@
-"""The studio's content writes: to content/*.json (the embedded content) or to Firestore.
-
-A file is written in place, atomically, and keeps its formatting (2-space JSON,
-UTF-8 as is, a final newline) and its order: an edited document stays where it
-was, a new one goes last (the slider shows its photos in the file's order).
-Firestore is written with the server's own credentials (browsers never write);
-its listeners bring each change to every worker's pages.
-
-Create is False when the id is taken; update False and delete None when the
-document is gone; both raise Changed when `version` is no longer the document's.
+"""The studio's content writes: to content/*.json, atomically, keeping the file's formatting and
+order (the slider shows its photos in the file's order), or to Firestore with the server's own
+credentials (browsers never write). Create is False when the id is taken; update False and delete
+None when the document is gone; both raise Changed when `version` is no longer the document's.
 """
 
 from __future__ import annotations
@@ -74,7 +68,8 @@ class LocalStudioContent:
             raw = await self._read(collection)
             for index, doc in enumerate(raw):
                 if _id_of(doc) == document_id:
-                    _check_version(doc, version)
+                    if _fingerprint(doc) != version:
+                        raise Changed
                     raw[index] = {
                         name: value
                         for name, value in {**doc, **fields}.items()
@@ -92,7 +87,8 @@ class LocalStudioContent:
             removed = next((doc for doc in raw if _id_of(doc) == document_id), None)
             if removed is None:
                 return None
-            _check_version(removed, version)
+            if _fingerprint(removed) != version:
+                raise Changed
             await self._write(collection, [doc for doc in raw if _id_of(doc) != document_id])
             return _fields(removed)
 
@@ -105,10 +101,8 @@ class LocalStudioContent:
             await self._write(collection, raw)
 
     async def photo_in_use(self, photo_url: str) -> bool:
-        for collection in Collection:
-            if any(f.get("photoUrl") == photo_url for _id, f in await self.documents(collection)):
-                return True
-        return False
+        documents = [fields for c in Collection for _id, fields in await self.documents(c)]
+        return any(fields.get("photoUrl") == photo_url for fields in documents)
 
     async def close(self) -> None:
         """Nothing to close: files."""
@@ -125,12 +119,8 @@ class LocalStudioContent:
 
 
 class FirestoreStudioContent:
-    def __init__(self, client: firestore.AsyncClient) -> None:
-        self._client = client
-
-    @classmethod
-    def connect(cls, project: str) -> FirestoreStudioContent:
-        return cls(firestore.AsyncClient(project=project))
+    def __init__(self, project: str) -> None:
+        self._client = firestore.AsyncClient(project=project)
 
     async def documents(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
         return [
@@ -231,11 +221,6 @@ def _fingerprint(fields: dict[str, Any]) -> str:
     """The files keep no update time: the document's own content stands for its version."""
     encoded = json.dumps(_fields(fields), sort_keys=True, ensure_ascii=False).encode()
     return hashlib.sha256(encoded).hexdigest()[:20]
-
-
-def _check_version(document: dict[str, Any], version: str) -> None:
-    if _fingerprint(document) != version:
-        raise Changed
 
 
 def _id_of(document: object) -> object:

@@ -1,7 +1,5 @@
-"""The studio's HTTP side: its pages (Jinja2, rendered on the server, so every form
-works without any script), the sign-in and sign-out, and the checks every write
-passes first: a session (else 401) and its CSRF token (else 403).
-"""
+"""The studio's HTTP side: its pages (Jinja2, on the server, so every form works without any
+script), sign-in and sign-out, and every write's checks: a session (else 401), its CSRF token."""
 
 from __future__ import annotations
 
@@ -27,24 +25,21 @@ from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
 from server.site_facts import PALETTE_FILE
 from server.site_map import LIST_PAGES, ItemPage
-from server.studio.forms import (
+from server.studio.service import (
+    Conflict,
+    Invalid,
+    PhotoInput,
+    StudioService,
     field_locale,
     max_length,
     read_text_fields,
     text_fields,
 )
-from server.studio.google_sign_in import GoogleSignIn
-from server.studio.service import (
-    Conflict,
-    HeldPhoto,
-    Invalid,
-    PhotoInput,
-    StudioService,
-)
 from server.studio.sessions import (
     COOKIE_NAME,
     COOKIE_PATH,
     Credentials,
+    GoogleSignIn,
     NoAccess,
     StaffSession,
     StaffSessions,
@@ -89,9 +84,7 @@ class StudioPages:
     ) -> None:
         self.sessions = sessions
         self.service = service
-        # Firebase mode's first way in: Google accounts, through the sign-in page's script.
         self._google = google
-        # The form's photo limit checked in the browser (ui/studio/photoSize.ts), if built.
         self._photo_size_script = photo_size_script
         self._image_hosts = image_hosts
         # Ten tries at once, then one a minute: enough for a mistyped password.
@@ -114,6 +107,8 @@ class StudioPages:
             limits=service.limits,
             max_bytes=service.photo_max_bytes,
             photo_size_script=photo_size_script,
+            google=google,
+            local=not sessions.asks_for_credentials,
         )
         self._stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
 
@@ -173,7 +168,7 @@ class StudioPages:
     async def delete_form(self, request: Request) -> Response:
         session = await self._require_session(request)
         fields, version = await self.service.existing(_collection(request), _id(request))
-        return self._delete_page(request, session, fields, version)
+        return self._page(request, "delete.html", fields=fields, version=version, session=session)
 
     async def sign_in(self, request: Request) -> Response:
         _require_same_origin(request)
@@ -190,11 +185,10 @@ class StudioPages:
         try:
             cookie, who = await self.sessions.sign_in(credentials)
         except NoAccess as refused:
-            status = {"no_access": 403, "sign_in_unavailable": 503}.get(refused.key, 401)
+            key = str(refused)
+            status = {"no_access": 403, "sign_in_unavailable": 503}.get(key, 401)
             # The address typed is kept: only the password is typed again.
-            return self._sign_in_page(
-                request, error=refused.key, status=status, email=credentials.email
-            )
+            return self._sign_in_page(request, status, error=key, email=credentials.email)
         logger.info("Studio sign-in: %s", who, extra={"who": who})
         response = _redirect(request, "studio_list", collection=Collection.PROJECTS.page_key)
         response.set_cookie(
@@ -225,7 +219,7 @@ class StudioPages:
                 session.who, collection, values, await self._photo_input(form)
             )
         except Invalid as invalid:
-            return self._form(request, session, values, 422, invalid.kept, errors=invalid.errors)
+            return self._form(request, session, values, invalid)
         return _to_list(request, f"?saved={quote(document_id)}")
 
     async def update(self, request: Request) -> Response:
@@ -241,29 +235,11 @@ class StudioPages:
                 await self._photo_input(form),
                 opened_version=_form_text(form, "version"),
             )
-        except Invalid as invalid:
-            yours = {**values, "photoUrl": invalid.photo_url}
-            errors, version = invalid.errors, invalid.version
-            return self._form(
-                request, session, yours, 422, invalid.kept, errors=errors, version=version
-            )
-        except Conflict as conflict:
-            # The form again: the staff member's text kept, the other person's beside it;
-            # saving again now replaces their version knowingly.
-            theirs = conflict.theirs
-            their_changes = {
-                name: theirs.get(name, "")
-                for name in text_fields(collection)
-                if theirs.get(name, "") != values.get(name, "")
-            }
-            yours = {**values, "photoUrl": theirs.get("photoUrl", "")}
-            version, kept = conflict.version, conflict.kept
-            return self._form(
-                request, session, yours, 409, kept, version=version, their_changes=their_changes
-            )
-        if not written:
-            return _to_list(request)
-        return _to_list(request, f"?saved={quote(document_id)}")
+        except (Invalid, Conflict) as refused:
+            # The form again with the staff member's text; after a Conflict, the other person's
+            # beside it, and saving again replaces their version knowingly.
+            return self._form(request, session, {**values, "photoUrl": refused.photo_url}, refused)
+        return _to_list(request, f"?saved={quote(document_id)}" if written else "")
 
     async def delete(self, request: Request) -> Response:
         session, form = await self._write_request(request)
@@ -274,7 +250,10 @@ class StudioPages:
             )
         except Conflict as conflict:
             # Edited by someone else since the question was asked: ask again, with their version.
-            return self._delete_page(request, session, conflict.theirs, conflict.version, 409)
+            asked: dict[str, Any] = {"fields": conflict.theirs, "version": conflict.version}
+            return self._page(
+                request, "delete.html", status=409, changed=True, session=session, **asked
+            )
         return _to_list(request, f"?deleted={quote(document_id)}")
 
     async def move(self, request: Request) -> Response:
@@ -345,43 +324,22 @@ class StudioPages:
         assert saved is not None
         expected = await self.service.parsed(collection, saved)
         live = expected is not None and expected in snapshot.items
-        return {
-            "live": live,
-            "key": "saved_live" if live else "saved_pending",
-            "url": _public_url(collection, saved),
-        }
-
-    def _delete_page(
-        self,
-        request: Request,
-        session: StaffSession,
-        fields: dict[str, Any],
-        version: str,
-        status: int = 200,
-    ) -> Response:
-        return self._page(
-            request,
-            "delete.html",
-            status=status,
-            fields=fields,
-            version=version,
-            changed=status == 409,
-            session=session,
-        )
+        key = "saved_live" if live else "saved_pending"
+        return {"live": live, "key": key, "url": _public_url(collection, saved)}
 
     def _form(
         self,
         request: Request,
         session: StaffSession,
         values: Mapping[str, Any],
-        status: int = 200,
-        kept: HeldPhoto | None = None,
-        **context: object,
+        refused: Invalid | Conflict | None = None,
+        version: str = "",
     ) -> Response:
-        """The form of the request's collection, for a new entry or the one it names;
-        `context`: its errors, the version it opened, their_changes (saved since by another)."""
-        if kept is not None:
-            values = {**values, "photoUrl": kept.preview}
+        """The form of the request's collection, for a new entry or the one it names; after a
+        refused save, its mistakes or the other person's version, and the photo held for it."""
+        status = 200 if refused is None else 422 if isinstance(refused, Invalid) else 409
+        if refused is not None and refused.kept is not None:
+            values = {**values, "photoUrl": refused.kept.preview}
         return self._page(
             request,
             "form.html",
@@ -389,30 +347,14 @@ class StudioPages:
             scripts={"script-src": "'self'"} if self._photo_size_script else None,
             values=values,
             fields=text_fields(_collection(request)),
-            kept=kept,
+            refused=refused,
+            version=refused.version if refused else version,
             session=session,
-            **context,
         )
 
-    def _sign_in_page(
-        self,
-        request: Request,
-        *,
-        error: str | None = None,
-        status: int = 200,
-        email: str | None = None,
-    ) -> Response:
-        google = self._google
-        return self._page(
-            request,
-            "sign_in.html",
-            status=status,
-            scripts=google.csp_directives() if google else None,
-            local=not self.sessions.asks_for_credentials,
-            error=error,
-            google=google,
-            email=email,
-        )
+    def _sign_in_page(self, request: Request, status: int = 200, **context: object) -> Response:
+        scripts = self._google.csp_directives() if self._google else None
+        return self._page(request, "sign_in.html", status=status, scripts=scripts, **context)
 
     def _page(
         self,
@@ -429,15 +371,9 @@ class StudioPages:
         def t(key: str, **values: object) -> str:
             return words[key].format(**values)
 
-        def label(name: str) -> str:
-            """A field's label: "Name (Français)", the language named in its own words."""
-            english, language = field_locale(name)
-            return t("in_language", field=t(english), language=_language_name(language))
-
         html = self._templates.get_template(template).render(
             context,
             t=t,
-            label=label,
             url=partial(_url, request),
             locale=locale,
             request=request,
@@ -450,9 +386,8 @@ class StudioPages:
 def studio_headers(
     image_hosts: tuple[str, ...], scripts: Mapping[str, str] | None = None
 ) -> dict[str, str]:
-    """The studio's own headers (the security-headers middleware keeps a header a response
-    has): its CSP, no indexing, no caching. `scripts`: the script directives of a page that
-    runs one (the Google sign-in, the form's photo check), each the studio's own file."""
+    """Its CSP (`scripts`: a page's script directives), no indexing, no caching (the security
+    headers middleware keeps a header a response has)."""
     images = " ".join(f"https://{host}" for host in image_hosts)
     directives = {
         # No script elsewhere: the studio is plain forms, working without any.
@@ -543,7 +478,5 @@ def _form_text(form: FormData, name: str) -> str:
 
 
 def _public_url(collection: Collection, document_id: str) -> str:
-    for page in LIST_PAGES:
-        if page.cards is collection and page.locale is DEFAULT_LOCALE:
-            return ItemPage(page, document_id).path
-    return "/"
+    pages = [p for p in LIST_PAGES if p.cards is collection and p.locale is DEFAULT_LOCALE]
+    return ItemPage(pages[0], document_id).path if pages else "/"  # the slider: the landing page

@@ -1,11 +1,7 @@
-"""Photos staff upload: checked to be a real image within limits, then stored in
-content/images/ or in Cloud Storage for Firebase.
-
-A photo is stored re-encoded in its own format, turned upright and without
-its metadata: a phone's photo carries where it was taken (EXIF GPS), and the
-stored original is public. The image route makes the sizes and formats
-visitors get; the file's name and type come from what Pillow found in it,
-never from the name the phone gave.
+"""Photos staff upload, checked to be a real image within limits and stored in content/images/
+or in Cloud Storage for Firebase: re-encoded in their own format (the type Pillow found, never the
+phone's file name), upright, without metadata: a phone's photo carries where it was taken (EXIF
+GPS), and the stored original is public.
 """
 
 from __future__ import annotations
@@ -27,14 +23,13 @@ from urllib.parse import quote, unquote, urlsplit
 
 import anyio
 from google.api_core.exceptions import NotFound
-from google.cloud.storage import Bucket, Client
+from google.cloud.storage import Client
 from PIL import Image, ImageOps
 
 from server.content.local import IMAGES_FOLDER
 from server.content.models import Collection
 from server.content.photo_urls import LOCAL_IMAGES_PREFIX
 
-# Pillow's format name -> the stored file's extension.
 ACCEPTED_FORMATS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
 # A 50-megapixel phone photo passes; a decompression bomb does not.
 MAX_PIXELS = 50_000_000
@@ -42,15 +37,11 @@ MAX_PIXELS = 50_000_000
 # a form abandoned with one leaves it to be removed by a later hold.
 HELD_SECONDS = 24 * 3600
 HELD_NAME = re.compile(r"[0-9a-f]{24}\.(?:jpg|png|webp)")
-DOWNLOAD_HOST = "https://firebasestorage.googleapis.com"
 CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
 
 
-@dataclass
 class PhotoProblem(Exception):
-    """Why an upload is refused: a key of the studio's messages."""
-
-    key: str
+    """Why an upload is refused: its message is a key of the studio's messages."""
 
 
 @dataclass(frozen=True)
@@ -59,14 +50,9 @@ class CheckedPhoto:
     extension: str
 
 
-def check_photo(data: bytes, *, max_bytes: int) -> CheckedPhoto:
-    """The photo, upright and without metadata, or PhotoProblem.
-
-    The limits are checked on the header alone, before any pixel is decoded."""
-    if not data:
-        raise PhotoProblem("photo_required")
-    if len(data) > max_bytes:
-        raise PhotoProblem("photo_too_big")
+def check_photo(data: bytes) -> CheckedPhoto:
+    """The photo (its size checked by the form), upright and without metadata, or PhotoProblem.
+    The pixels are counted from the header alone, before any is decoded."""
     try:
         with warnings.catch_warnings():
             # Pillow warns on large images; the limit below decides instead.
@@ -101,8 +87,7 @@ def preview_data_url(photo: CheckedPhoto) -> str:
 
 class PhotoStore(ABC):
     """Where photos go: `<public>/<collection>/<file>`, linked from the content, and held
-    ones (a form's photo kept while the form comes back) in `<unpublished>/`, not public.
-    A subclass reads and writes paths relative to its root."""
+    ones (a form's photo kept while the form comes back) in `<unpublished>/`, not public."""
 
     public: str
     unpublished: str
@@ -130,8 +115,7 @@ class PhotoStore(ABC):
         return name
 
     async def held(self, collection: Collection, name: str) -> CheckedPhoto | None:
-        """The photo held under `name`, or None (gone, or not a held photo's name).
-        It was checked and cleaned when it was first sent."""
+        """The photo held under `name` (checked and cleaned when first sent), or None."""
         if not HELD_NAME.fullmatch(name):
             return None
         data = await self._read(f"{self.unpublished}/{collection.page_key}/{name}")
@@ -141,23 +125,20 @@ class PhotoStore(ABC):
         if HELD_NAME.fullmatch(name):
             await self._remove(f"{self.unpublished}/{collection.page_key}/{name}")
 
+    # The subclass's paths are relative to its root; _write returns the public photo's URL,
+    # _path the path of a URL the store links a photo by (None for any other URL).
     @abstractmethod
     async def close(self) -> None: ...
     @abstractmethod
-    async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
-        """Write the photo; the URL it is linked by, when public."""
-
+    async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str: ...
     @abstractmethod
     async def _read(self, path: str) -> bytes | None: ...
     @abstractmethod
     async def _remove(self, path: str) -> None: ...
     @abstractmethod
-    async def _remove_older(self, folder: str, before: float) -> None:
-        """Remove the folder's files written before `before` (a time.time())."""
-
+    async def _remove_older(self, folder: str, before_time: float) -> None: ...
     @abstractmethod
-    def _path(self, photo_url: str) -> str | None:
-        """The path of a URL this store links a photo by; None for any other URL."""
+    def _path(self, photo_url: str) -> str | None: ...
 
 
 class LocalPhotoFolder(PhotoStore):
@@ -193,10 +174,10 @@ class LocalPhotoFolder(PhotoStore):
     async def _remove(self, path: str) -> None:
         await anyio.Path(self._root / path).unlink(missing_ok=True)
 
-    async def _remove_older(self, folder: str, before: float) -> None:
+    async def _remove_older(self, folder: str, before_time: float) -> None:
         def remove() -> None:
             for old in (self._root / folder).glob("*"):
-                if old.stat().st_mtime < before:
+                if old.stat().st_mtime < before_time:
                     old.unlink(missing_ok=True)
 
         await anyio.to_thread.run_sync(remove)
@@ -206,19 +187,14 @@ class LocalPhotoFolder(PhotoStore):
 
 
 class StoragePhotos(PhotoStore):
-    """Photos in Cloud Storage for Firebase: the project's bucket, each public photo with a
-    download token; `photoUrl` is its Firebase download URL."""
+    """Photos in Cloud Storage for Firebase; `photoUrl` is a public one's Firebase download URL."""
 
     public = "studio"
     # No download token: not public.
     unpublished = "studio-held"
 
-    def __init__(self, bucket: Bucket) -> None:
-        self._bucket = bucket
-
-    @classmethod
-    def connect(cls, project: str, bucket_name: str) -> StoragePhotos:
-        return cls(Client(project=project).bucket(bucket_name))
+    def __init__(self, project: str, bucket_name: str) -> None:
+        self._bucket = Client(project=project).bucket(bucket_name)
 
     async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
         blob = self._bucket.blob(path)
@@ -231,7 +207,7 @@ class StoragePhotos(PhotoStore):
             lambda: blob.upload_from_string(photo.data, content_type=CONTENT_TYPES[photo.extension])
         )
         emulator = os.environ.get("STORAGE_EMULATOR_HOST")
-        host = emulator.rstrip("/") if emulator else DOWNLOAD_HOST
+        host = emulator.rstrip("/") if emulator else "https://firebasestorage.googleapis.com"
         return f"{host}/v0/b/{self._bucket.name}/o/{quote(path, safe='')}?alt=media&token={token}"
 
     async def _read(self, path: str) -> bytes | None:
@@ -244,10 +220,10 @@ class StoragePhotos(PhotoStore):
         with contextlib.suppress(NotFound):
             await anyio.to_thread.run_sync(self._bucket.blob(path).delete)
 
-    async def _remove_older(self, folder: str, before: float) -> None:
+    async def _remove_older(self, folder: str, before_time: float) -> None:
         def remove() -> None:
             for old in self._bucket.list_blobs(prefix=folder + "/"):
-                if old.time_created is not None and old.time_created.timestamp() < before:
+                if old.time_created is not None and old.time_created.timestamp() < before_time:
                     old.delete()
 
         await anyio.to_thread.run_sync(remove)

@@ -1,15 +1,12 @@
-"""The studio's routes, when it is on; none at all (so /studio is a 404) when it is off.
-
-On in two ways: the local studio (the embedded content in development mode,
-`./dev serve`: loopback only, no account), or the Firebase studio (`STUDIO=on` with
-`CONTENT_SOURCE=firestore`). Its clients are opened in the app's lifespan.
+"""The studio's routes when it is on (else none: /studio is a 404): the local studio (embedded
+content in development mode, `./dev serve`: loopback only, no account), or the Firebase studio
+(`STUDIO=on` with `CONTENT_SOURCE=firestore`). Its clients are opened in the app's lifespan.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from functools import wraps
 from ipaddress import ip_address
 
 from starlette.exceptions import HTTPException
@@ -24,11 +21,16 @@ from server.content.photo_urls import PhotoUrlPolicy
 from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
 from server.studio.content import FirestoreStudioContent, LocalStudioContent, StudioContent
-from server.studio.google_sign_in import GoogleSignIn, auth_emulator_host
 from server.studio.pages import Refusal, StudioPages
 from server.studio.photos import LocalPhotoFolder, PhotoStore, StoragePhotos
 from server.studio.service import Missing, StudioService
-from server.studio.sessions import FirebaseSessions, SessionStore, StaffSessions
+from server.studio.sessions import (
+    FirebaseSessions,
+    GoogleSignIn,
+    SessionStore,
+    StaffSessions,
+    auth_emulator_host,
+)
 
 PREFIX = "/studio"
 Endpoint = Callable[[StudioPages, Request], Awaitable[Response]]
@@ -76,8 +78,8 @@ async def open_studio(
             staff_emails=settings.studio_staff_emails,
             lifetime_seconds=session_seconds,
         )
-        content = FirestoreStudioContent.connect(project)
-        photos = StoragePhotos.connect(project, storage_bucket(settings, company))
+        content = FirestoreStudioContent(project)
+        photos = StoragePhotos(project, storage_bucket(settings, company))
         # The Google button, when company.toml's [firebase] has api_key and auth_domain.
         if company.firebase_api_key and company.firebase_auth_domain:
             if "googleSignIn" not in scripts:
@@ -120,7 +122,6 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
     loopback_only = local_studio(settings)
 
     def guarded(handler: Endpoint) -> Callable[[Request], Awaitable[Response]]:
-        @wraps(handler)
         async def endpoint(request: Request) -> Response:
             # The local sign-in needs no account: it exists on loopback only.
             if loopback_only and not is_loopback(request):
@@ -155,21 +156,18 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
     ]
 
 
-LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 RELAY_HEADERS = ("forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip")
 
 
 def is_loopback(request: Request) -> bool:
-    """Both ends on this computer: the client's address, and the Host it asked for (so a
-    web page elsewhere cannot reach a developer's studio through a DNS name it points at
-    127.0.0.1: DNS rebinding). Anything relayed (a proxy on this computer) is not local."""
-    if any(name in request.headers for name in RELAY_HEADERS):
+    """Both ends on this computer: the client, and the Host it asked for (so no web page can reach
+    a developer's studio through a DNS name it points at 127.0.0.1: DNS rebinding). Anything
+    relayed (a proxy on this computer) is not local."""
+    if any(name in request.headers for name in RELAY_HEADERS) or "host" not in request.headers:
         return False
-    client = request.client.host if request.client else ""
     try:
-        local_client = ip_address(client).is_loopback
+        local_client = ip_address(request.client.host if request.client else "").is_loopback
     except ValueError:
-        local_client = False
-    host = request.headers.get("host", "").lower()
-    hostname = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-    return local_client and hostname in LOOPBACK_HOSTS
+        return False
+    return local_client and request.url.hostname in LOOPBACK_HOSTS

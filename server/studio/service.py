@@ -1,15 +1,17 @@
-"""The studio's changes, with no HTTP in them: entries created, updated, deleted and
-reordered, their photos checked, stored, held for a form that comes back, and
-removed once nothing links them. Every change is audited and expires the pages'
-cache of its collection, so the site shows it at once.
+"""The studio's changes, no HTTP in them: what staff type, checked field by field and then by the
+site's own rules; entries created, updated, deleted and reordered; their photos stored, held for a
+form that comes back, removed once nothing links them. Each change is audited and expires the
+pages' cache of its collection, so the site shows it at once.
 """
 
 from __future__ import annotations
 
 import logging
+import re
+import unicodedata
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from server.content.models import (
@@ -18,12 +20,13 @@ from server.content.models import (
     REQUIRED_FIELDS,
     Collection,
     ContentItem,
+    field_problems,
     parse_document,
     site_order,
 )
 from server.content.photo_urls import PhotoUrlPolicy
+from server.i18n import DEFAULT_LOCALE, Locale, locale_named
 from server.studio.content import Changed, StudioContent
-from server.studio.forms import FieldError, free_id, make_id, model_errors, text_errors
 from server.studio.photos import (
     MAX_PIXELS,
     CheckedPhoto,
@@ -34,6 +37,84 @@ from server.studio.photos import (
 )
 
 Documents = list[tuple[str, dict[str, Any]]]
+# Long enough for any real name and description in any language; a card shows far less.
+MAX_LENGTHS = {"name": 120, "description": 2000}
+MAX_ID_LENGTH = 60
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """A key of the studio's messages (ui/i18n/, "studio") and its values, shown by the field."""
+
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+
+def text_fields(collection: Collection) -> tuple[str, ...]:
+    """The fields typed into the form (the photo is uploaded)."""
+    return tuple(
+        name
+        for name in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
+        if name != "photoUrl"
+    )
+
+
+def field_locale(name: str) -> tuple[str, Locale]:
+    """The English field of a form field, and its language: description_fr -> (description, fr)."""
+    english, _, code = name.rpartition("_")
+    locale = locale_named(code) if english else None
+    return (english, locale) if locale is not None else (name, DEFAULT_LOCALE)
+
+
+def max_length(name: str) -> int:
+    return MAX_LENGTHS.get(field_locale(name)[0], 2000)
+
+
+def read_text_fields(collection: Collection, form: Mapping[str, object]) -> dict[str, str]:
+    values = {}
+    for name in text_fields(collection):
+        value = form.get(name)
+        # Line endings as browsers send them (\r\n) would land in the JSON.
+        values[name] = value.replace("\r\n", "\n").strip() if isinstance(value, str) else ""
+    return values
+
+
+def text_errors(collection: Collection, values: Mapping[str, str]) -> dict[str, FieldError]:
+    errors: dict[str, FieldError] = {}
+    for name in text_fields(collection):
+        value = values.get(name, "")
+        if name in REQUIRED_FIELDS[collection] and not value:
+            errors[name] = FieldError("required")
+        elif len(value) > max_length(name):
+            errors[name] = FieldError("too_long", {"limit": max_length(name)})
+    return errors
+
+
+def model_errors(
+    collection: Collection, fields: Mapping[str, str], photo_urls: PhotoUrlPolicy
+) -> dict[str, FieldError]:
+    """The site's own rules (server/content/models.py) on the document about to be written."""
+    return {
+        name.replace("photoUrl", "photo"): FieldError("not_accepted", {"detail": message})
+        for name, message in field_problems(collection, fields, photo_urls).items()
+    }
+
+
+def make_id(name: str) -> str:
+    """The id a new document gets from its English name: "Dead Sea Lobby" -> "dead-sea-lobby"."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return slug[:MAX_ID_LENGTH].rstrip("-")
+
+
+def free_id(wanted: str, taken: set[str]) -> str:
+    """`wanted`, or `wanted-2`, `wanted-3`... the first not taken."""
+    candidate, number = wanted, 2
+    while candidate in taken:
+        candidate, number = f"{wanted}-{number}", number + 1
+    return candidate
+
+
 # One line per change: who, what, which document (with LOG_FORMAT=json, as fields).
 audit = logging.getLogger("server.studio.audit")
 
@@ -62,8 +143,7 @@ class Missing(Exception):
 
 @dataclass
 class Invalid(Exception):
-    """Nothing written: each field's mistake; for the form of an existing entry, the version
-    it is now and its photo; and the photo held for the form's next Save."""
+    """Nothing written: each field's mistake; an existing entry's version and photo now."""
 
     errors: Mapping[str, FieldError]
     version: str = ""
@@ -78,6 +158,10 @@ class Conflict(Exception):
     theirs: dict[str, Any]
     version: str
     kept: HeldPhoto | None = None
+
+    @property
+    def photo_url(self) -> str:
+        return str(self.theirs.get("photoUrl", ""))
 
 
 class StudioService:
@@ -111,17 +195,15 @@ class StudioService:
         self, collection: Collection, document_id: str
     ) -> tuple[dict[str, Any], str]:
         """The entry's fields and version, or Missing."""
-        found = await self.content.document(collection, document_id)
-        if found is None:
-            raise Missing(document_id)
-        return found
+        if found := await self.content.document(collection, document_id):
+            return found
+        raise Missing(document_id)
 
     async def parsed(self, collection: Collection, document_id: str) -> ContentItem | None:
         """The entry as the site would show it, or None (gone, or not fit to show)."""
-        found = await self.content.document(collection, document_id)
-        return (
-            parse_document(collection, document_id, found[0], self._photo_urls) if found else None
-        )
+        if found := await self.content.document(collection, document_id):
+            return parse_document(collection, document_id, found[0], self._photo_urls)
+        return None
 
     async def create(
         self, who: str, collection: Collection, values: dict[str, str], photo_input: PhotoInput
@@ -167,10 +249,8 @@ class StudioService:
         photo_input: PhotoInput,
         opened_version: str,
     ) -> bool:
-        """Whether anything was written (a slide saved without a new photo: no).
-
-        Invalid, Conflict (saved by someone else since the form opened) or
-        Missing when nothing was written."""
+        """Whether anything was written (a slide saved without a new photo: no); else Invalid,
+        Conflict (saved by someone else since the form opened) or Missing."""
         current, version = await self.existing(collection, document_id)
         errors = text_errors(collection, values)
         photo, held = await self._chosen_photo(collection, photo_input, errors, required=False)
@@ -230,14 +310,12 @@ class StudioService:
         here = ids.index(document_id)
         there = here - 1 if up else here + 1
         if 0 <= there < len(ids):
-            ids[here], ids[there] = ids[there], ids[here]
+            documents[here], documents[there] = documents[there], documents[here]
         # Tens, so an edit in the Firebase console can slot an entry between two.
-        wanted = {doc_id: 10 * (index + 1) for index, doc_id in enumerate(ids)}
-        current = dict(documents)
         changed = {
-            doc_id: position
-            for doc_id, position in wanted.items()
-            if current[doc_id].get(POSITION_FIELD) != position
+            doc_id: 10 * place
+            for place, (doc_id, fields) in enumerate(documents, 1)
+            if fields.get(POSITION_FIELD) != 10 * place
         }
         if changed:
             await self.content.set_positions(collection, changed)
@@ -277,9 +355,9 @@ class StudioService:
             try:
                 if photo_input.too_big:
                     raise PhotoProblem("photo_too_big")  # never read
-                return check_photo(photo_input.data, max_bytes=self.photo_max_bytes), ""
+                return check_photo(photo_input.data), ""
             except PhotoProblem as problem:
-                errors["photo"] = FieldError(problem.key, self.limits)
+                errors["photo"] = FieldError(str(problem), self.limits)
                 return None, ""
         photo = await self.photos.held(collection, held) if held else None
         if photo is not None:

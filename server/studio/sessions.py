@@ -1,21 +1,17 @@
-"""Staff sessions, each with its CSRF token: local (one button, loopback only) or Firebase.
-
-Local: the cookie carries only a random id; who is signed in, until when, and
-the form token live in memory, so a session ends for good at sign-out.
-
-Firebase: the browser (or, for email and password, the server on its behalf)
-gets an ID token from Firebase Authentication; the server verifies it with the
-Admin SDK, checks the account is staff (the custom claim `staff: true`, or an
-address on STUDIO_STAFF_EMAILS), and turns it into a Firebase session cookie of
-a stated lifetime. Each request verifies that cookie, revocation included;
-sign-out revokes it.
+"""Staff sessions, each with its CSRF token: local (one button, loopback only, kept in memory,
+so a session ends for good at sign-out) or Firebase: an ID token from Firebase Authentication
+(the Google popup's, or the server's own email-and-password sign-in), verified with the Admin
+SDK, of a staff account (claim `staff: true`, or an address on STUDIO_STAFF_EMAILS), turned into
+a session cookie that each request verifies, revocation included; sign-out revokes it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
+import os
 import secrets
 import time
 from dataclasses import dataclass
@@ -27,27 +23,55 @@ import firebase_admin
 import httpx2 as httpx
 from firebase_admin import auth, exceptions
 
-from server.studio.google_sign_in import IDENTITY_TOOLKIT_HOST, auth_emulator_host
-
 logger = logging.getLogger(__name__)
 
 LOCAL_STAFF = "local staff"
 COOKIE_NAME = "studio_session"
 COOKIE_PATH = "/studio"
-# Beyond this many live sessions the oldest is dropped; staff are a handful.
-MAX_SESSIONS = 1000
 # How old a sign-in may be to start a session (Firebase's advice: five minutes).
 RECENT_SIGN_IN_SECONDS = 5 * 60
 
-IDENTITY_TOOLKIT = f"https://{IDENTITY_TOOLKIT_HOST}"
+IDENTITY_TOOLKIT_HOST = "identitytoolkit.googleapis.com"
+SECURE_TOKEN_HOST = "securetoken.googleapis.com"  # noqa: S105 - a host name
+# The Firebase SDK loads Google's iframe library (gapi) here to talk to the popup.
+GAPI_ORIGIN = "https://apis.google.com"
 APP_NAME = "studio"
 
 
-@dataclass
-class NoAccess(Exception):
-    """The sign-in failed, or the account is not staff: a key of the studio's messages."""
+def auth_emulator_host() -> str | None:
+    """FIREBASE_AUTH_EMULATOR_HOST (host:port), the Admin SDK's own switch to the Auth emulator."""
+    return os.environ.get("FIREBASE_AUTH_EMULATOR_HOST") or None
 
-    key: str
+
+@dataclass(frozen=True, kw_only=True)
+class GoogleSignIn:
+    """The sign-in page's "Sign in with Google": the Firebase web config its script reads (public
+    by design), and the sources its CSP must allow for the popup, and nothing more."""
+
+    api_key: str
+    auth_domain: str
+    project_id: str
+    script_url: str  # /assets/studio-googleSignIn-<hash>.js, as build.py recorded it
+    emulator_host: str | None = None
+
+    @property
+    def page_config(self) -> str:
+        emulator = f"http://{self.emulator_host}" if self.emulator_host else None
+        config = {"apiKey": self.api_key, "authDomain": self.auth_domain}
+        return json.dumps({**config, "projectId": self.project_id, "emulator": emulator})
+
+    def csp_directives(self) -> dict[str, str]:
+        if self.emulator_host:
+            # The emulator serves the token API, the popup's page and its helper iframe.
+            api = frame = f"http://{self.emulator_host}"
+        else:
+            api = f"https://{IDENTITY_TOOLKIT_HOST} https://{SECURE_TOKEN_HOST}"
+            frame = f"https://{self.auth_domain}"
+        return {"script-src": f"'self' {GAPI_ORIGIN}", "connect-src": api, "frame-src": frame}
+
+
+class NoAccess(Exception):
+    """The sign-in failed, or the account is not staff: its message is a key of the studio's."""
 
 
 @dataclass(frozen=True)
@@ -83,8 +107,6 @@ class SessionStore:
         now = time.time()
         for cookie in [c for c, s in self._sessions.items() if s.expires_at <= now]:
             del self._sessions[cookie]
-        while len(self._sessions) >= MAX_SESSIONS:
-            self._sessions.pop(next(iter(self._sessions)))
         cookie = secrets.token_urlsafe(32)
         self._sessions[cookie] = StaffSession(
             who=LOCAL_STAFF,
@@ -95,10 +117,8 @@ class SessionStore:
 
     async def find(self, cookie: str | None) -> StaffSession | None:
         session = self._sessions.get(cookie) if cookie else None
-        if session is not None and session.expires_at <= time.time():
-            await self.close(cookie)
-            return None
-        return session
+        # An expired one is dropped by the next sign-in.
+        return session if session is not None and session.expires_at > time.time() else None
 
     async def close(self, cookie: str | None) -> None:
         if cookie:
@@ -165,11 +185,11 @@ class FirebaseSessions:
         if not self._api_key:
             raise NoAccess("no_access")
         emulator = auth_emulator_host()
-        base = f"http://{emulator}/{IDENTITY_TOOLKIT_HOST}" if emulator else IDENTITY_TOOLKIT
+        base = f"http://{emulator}/" if emulator else "https://"
         try:
             async with httpx.AsyncClient(timeout=10) as client:
                 response = await client.post(
-                    f"{base}/v1/accounts:signInWithPassword",
+                    f"{base}{IDENTITY_TOOLKIT_HOST}/v1/accounts:signInWithPassword",
                     params={"key": self._api_key},
                     json={"email": email, "password": password, "returnSecureToken": True},
                 )

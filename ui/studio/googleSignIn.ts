@@ -1,7 +1,7 @@
 // The studio's "Sign in with Google" (Firebase mode): Firebase Authentication's popup gives an
 // ID token, which the sign-in page's own form posts to the server, which makes the session cookie.
 // Without this script the button stays hidden and email and password still work.
-import { initializeApp } from "firebase/app";
+import { type FirebaseOptions, initializeApp } from "firebase/app";
 import {
   browserPopupRedirectResolver,
   connectAuthEmulator,
@@ -11,13 +11,8 @@ import {
   signInWithPopup,
 } from "firebase/auth";
 
-type FirebaseConfig = {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  // "http://host:port" when the server uses the Auth emulator.
-  emulator: string | null;
-};
+// emulator: "http://host:port" when the server uses the Auth emulator.
+type FirebaseConfig = FirebaseOptions & { emulator: string | null };
 
 function start(): void {
   const button = document.querySelector<HTMLButtonElement>("#google-sign-in");
