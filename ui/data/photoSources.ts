@@ -2,11 +2,7 @@
 // sizes, for `srcset`: /img/{variant}/{photoKey}. A photo without a key (the
 // route is off, or does not take that photo) is linked as it is.
 import site from "../site.json";
-
-interface Photo {
-  photoUrl: string;
-  photoKey?: string;
-}
+import type { Photo } from "../types";
 
 /**
  * What an <img> needs: the candidates and the layout, then `src` for a browser
