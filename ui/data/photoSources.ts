@@ -31,10 +31,7 @@ function variants(
   };
 }
 
-/**
- * A photo shown `sizes` wide at its own aspect ratio (cropped by CSS, if at all).
- * `fallbackWidth` is what a browser without srcset gets.
- */
+/** A photo `sizes` wide at its own aspect ratio; `fallbackWidth` for a browser without srcset. */
 export function photoAtWidths(photo: Photo, sizes: string, fallbackWidth: number): PhotoSources {
   return variants(photo, "w", site.photoSizes.widths, sizes, fallbackWidth);
 }

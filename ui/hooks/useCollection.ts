@@ -7,11 +7,8 @@ import site from "../site.json";
 // forth does not refetch. Seeded from the server's inlined data.
 const loaded: Partial<CollectionItems> = {};
 
-/**
- * The items of one collection. Rendered on the server with the data inlined,
- * so the first client render matches; a collection the server did not send
- * (after client-side navigation) starts empty and fills once it arrives.
- */
+/** The items of one collection: the server's inlined data, or (after client-side
+ *  navigation) empty until /api/content answers. */
 export function useCollection<N extends keyof CollectionItems>(name: N): CollectionItems[N] {
   const inlined = usePageData().content[name];
   const [items, setItems] = useState<CollectionItems[N]>(
