@@ -129,9 +129,9 @@ def test_every_page_and_collection_of_site_json_is_known_to_every_language() -> 
         catalogue = messages(locale)["pages"]
         assert {entry["page"] for entry in SITE["pages"]} | {"notFound"} == set(catalogue)
     types = (REPO_ROOT / "ui" / "types.ts").read_text(encoding="utf-8")
-    union = re.search(r"export type CollectionName = ([^;]+);", types)
-    assert union is not None
-    assert set(re.findall(r'"(\w+)"', union.group(1))) == set(SITE["collections"])
+    items = re.search(r"export interface CollectionItems \{([^}]+)\}", types)
+    assert items is not None
+    assert set(re.findall(r"(\w+):", items.group(1))) == set(SITE["collections"])
 
 
 def test_the_page_the_manifest_and_the_studio_take_the_palettes_colours(

@@ -43,20 +43,18 @@ export function App() {
   }, [pagePath]);
   // The server sets <html lang dir> and <title>; after client-side navigation
   // (the language switcher among it) the document follows the page.
+  // <html data-hydrated> once the page runs its own code: the moment a click
+  // opens a card in place rather than following its link (the browser tests wait for it).
   useEffect(() => {
     const root = document.documentElement;
     root.lang = messages.meta.lang;
     root.dir = messages.meta.dir;
+    root.dataset.hydrated = "";
     // A card's page is titled by its list page (CardListPage), which knows the card.
     if (routeFor(pathname)?.path !== pathname && pageFor(pathname) !== "notFound") return;
     const page = messages.pages[pageFor(pathname)];
     showTitle(pageTitle(pageFor(pathname) === "landing", page.title, company.name));
   }, [pathname, messages, company.name]);
-  // <html data-hydrated> once the page runs its own code: the moment a click
-  // opens a card in place rather than following its link (the browser tests wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -70,11 +68,9 @@ export function App() {
         <Routes>
           {ROUTES.map(({ path, page, pattern }) => {
             const Page = PAGE_COMPONENTS[page];
-            // Keyed by path: /projects and /ar/projects mount fresh trees rather
-            // than update one in place, which a still-dehydrated boundary (the
-            // slider before its code loads) would hold up indefinitely.
-            // A list page and its cards' pages are one route, so opening a
-            // card keeps the page mounted.
+            // Keyed by path: /projects and /ar/projects mount fresh trees, which a
+            // still-dehydrated boundary (the slider before its code) cannot hold up.
+            // A list page and its cards' pages are one route: a card keeps it mounted.
             return <Route key={path} path={pattern} caseSensitive element={<Page key={path} />} />;
           })}
           <Route path="*" element={<PAGE_COMPONENTS.notFound />} />

@@ -7,25 +7,24 @@ import { routeFor } from "./routes/routes";
 import type { PageData } from "./types";
 import "./styles/site.css";
 
-function hydrate(): void {
-  const pageData = JSON.parse(document.getElementById("page-data")!.textContent) as PageData;
-  // The server's HTML is already on screen and its links work: hydration is
-  // not urgent. As a transition React yields to the browser every few
-  // milliseconds instead of holding the main thread for the whole tree, which
-  // on a slow phone is one long task that delays the visitor's first tap.
-  startTransition(() => {
-    hydrateRoot(
-      document.getElementById("root")!,
-      <StrictMode>
-        <PageDataContext.Provider value={pageData}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-        </PageDataContext.Provider>
-      </StrictMode>,
-    );
-  });
-}
+// ui/boot/boot.ts starts this module once the page has loaded and painted.
+const pageData = JSON.parse(document.getElementById("page-data")!.textContent) as PageData;
+// The server's HTML is already on screen and its links work: hydration is
+// not urgent. As a transition React yields to the browser every few
+// milliseconds instead of holding the main thread for the whole tree, which
+// on a slow phone is one long task that delays the visitor's first tap.
+startTransition(() => {
+  hydrateRoot(
+    document.getElementById("root")!,
+    <StrictMode>
+      <PageDataContext.Provider value={pageData}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </PageDataContext.Provider>
+    </StrictMode>,
+  );
+});
 
 // Visitors' web vitals, when the server collects them (WEB_VITALS=on: the page
 // names the endpoint). Never on the critical path: loaded after the page is,
@@ -42,7 +41,5 @@ function loadVitalsReporter(): void {
   void import("./vitals").then(({ reportWebVitals }) => reportWebVitals(endpoint, path));
 }
 
-// ui/boot/boot.ts starts this module once the page has loaded and painted.
-hydrate();
 if (document.readyState === "complete") loadVitalsReporter();
 else window.addEventListener("load", loadVitalsReporter, { once: true });

@@ -1,33 +1,15 @@
 // Web APIs that React, react-dom/server and the router touch at load time but
-// bare V8 does not have. Well-kept polyfills where one exists.
+// bare V8 does not have. Well-kept polyfills where one exists. (React falls
+// back on its own where queueMicrotask and setImmediate are missing.)
 import "fast-text-encoding";
 import "core-js/actual/url";
 import "core-js/actual/url-search-params";
-import queueMicrotask from "queue-microtask";
 
-const scope = globalThis as Record<string, unknown>;
-
-if (typeof scope.queueMicrotask !== "function") {
-  scope.queueMicrotask = queueMicrotask;
-}
-
-// The scheduler only uses MessageChannel to post a task to itself; a
-// setTimeout-based port keeps those semantics. mini-racer provides setTimeout.
-if (typeof scope.MessageChannel !== "function") {
-  class TimeoutMessagePort {
-    onmessage: ((event: { data: unknown }) => void) | null = null;
-    other: TimeoutMessagePort | null = null;
-    postMessage(data: unknown): void {
-      const target = this.other;
-      setTimeout(() => target?.onmessage?.({ data }), 0);
-    }
-  }
-  scope.MessageChannel = class {
-    port1 = new TimeoutMessagePort();
-    port2 = new TimeoutMessagePort();
-    constructor() {
-      this.port1.other = this.port2;
-      this.port2.other = this.port1;
-    }
+// react-dom/server makes a MessageChannel as it loads; only its streaming
+// renderer posts on it, from port2 to port1, which a setTimeout does as well.
+if (typeof globalThis.MessageChannel !== "function") {
+  (globalThis as Record<string, unknown>).MessageChannel = class {
+    port1: { onmessage?: (event: { data: unknown }) => void } = {};
+    port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0) };
   };
 }

@@ -1,32 +1,27 @@
 // Shapes shared by the server render and the browser. The server inlines a
 // `PageData` into every page; the same object hydrates the client tree.
 
-export type CollectionName = "projects" | "collabrations" | "slider";
-
-/** A Project or a Collabration: the two card lists have the same fields. */
-export interface CardItem {
+/** A photo of the content: a slide, or a card's. */
+export interface Photo {
   id: string;
-  name: string;
-  description: string;
   photoUrl: string;
-  /** The text in another language where the content has it (name_ar,
-   *  description_fr...); a page in that language falls back to English. */
-  [translated: `name_${string}` | `description_${string}`]: string | undefined;
   /** The photo's name in the server's image route (data/photoSources.ts); absent: link photoUrl. */
   photoKey?: string;
 }
 
-export interface SlideImage {
-  id: string;
-  photoUrl: string;
-  /** As CardItem's. */
-  photoKey?: string;
+/** A Project or a Collabration: the two card lists have the same fields. */
+export interface CardItem extends Photo {
+  name: string;
+  description: string;
+  /** The text in another language where the content has it (name_ar,
+   *  description_fr...); a page in that language falls back to English. */
+  [translated: `name_${string}` | `description_${string}`]: string | undefined;
 }
 
 export interface CollectionItems {
   projects: CardItem[];
   collabrations: CardItem[];
-  slider: SlideImage[];
+  slider: Photo[];
 }
 
 export interface Branch {

@@ -1,8 +1,5 @@
-// The page's one script before its first paint, inline (allowed by its CSP
-// hash). What it starts waits until the page has loaded and painted, so on a
-// slow network none of it competes with the first paint, the largest photo or
-// the fonts. Until then the server's HTML works on its own: cards and menus
-// are links, a card's page opens its dialog as a modal, Close is a link.
+// The page's one script before its first paint, inline (docs/architecture.md, "What a
+// first visit loads"): what it starts waits until the page has loaded and painted.
 import { makeCardDialogModal } from "./cardDialog";
 import { fetchFontsForNextPage, applyCachedFonts } from "./nextPageFonts";
 

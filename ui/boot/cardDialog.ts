@@ -1,9 +1,6 @@
-// A card's page (/projects/{id}) comes with its dialog (components/CardModal.tsx)
-// open but not modal, so that it shows without JavaScript. Here, before the
-// site's code, it becomes a modal as soon as the parser has read it (a
-// MutationObserver's callback runs before the browser renders). A close by
-// Escape follows Close, a link to the list: before hydration the browser loads
-// the list; after it, the site's code handles the click.
+// A card's page comes with its dialog open but not modal (so it shows without
+// JavaScript); it becomes modal as the parser adds it, since a MutationObserver's
+// callback runs before the browser renders. Escape follows Close, a link to the list.
 
 export function makeCardDialogModal(): void {
   if (takeOver()) return;

@@ -1,9 +1,7 @@
-// Faces a page leaves out of its first view and fetches for the next one (the
-// Arabic pages' Amiri and Noto Sans Arabic, named in <meta name="next-page-fonts">):
-// on a phone's network they would arrive after the photo the visitor waits for,
-// too late for `font-display: optional` anyway. The stylesheet names them only
-// under <html data-fonts="cached">, set before the first layout once a visit has
-// fetched them: the text never changes face while on screen.
+// Faces a page leaves out of its first view and fetches for the next one (<meta
+// name="next-page-fonts">): on a phone's network they would come too late for
+// `font-display: optional` anyway. The stylesheet names them only under <html
+// data-fonts="cached">, set before the first layout, so text never changes face.
 const CACHED_KEY = "site-fonts-cached";
 
 function wantedFonts(): string {

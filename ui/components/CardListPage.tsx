@@ -15,11 +15,8 @@ import { CardModal } from "./CardModal";
 const CARD_SIZES =
   "(max-width: 42.5rem) calc(100vw - 2.5rem), (max-width: 63.5rem) calc(50vw - 2.25rem), 23rem";
 
-/**
- * /projects and /Collabrations: heading, grid and modal. The selected card is
- * the address's: /projects/{id} is the list with that card's modal open, so
- * the history (Back, Forward) opens and closes it.
- */
+/** /projects and /Collabrations. The selected card is the address's (/projects/{id}),
+ *  so the history (Back, Forward) opens and closes it. */
 export function CardListPage({ collection }: { collection: "projects" | "collabrations" }) {
   const items = useCollection(collection);
   const { itemId } = useParams();

@@ -18,13 +18,8 @@ interface CardModalProps {
   onClose: () => void;
 }
 
-/**
- * The selected card in a native modal <dialog> (focus, Escape and the inert
- * page behind it are the browser's). A card's own page comes from the server
- * with the dialog open and Close a link to the list, so both work without
- * JavaScript; boot/cardDialog.ts makes it modal before the first paint, and
- * hydration takes it over as it is.
- */
+/** The selected card in a native modal <dialog>; on a card's own page the server's
+ *  HTML has it open (boot/cardDialog.ts makes it modal) and hydration takes it over. */
 export function CardModal({ item, shareUrl, listHref, onClose }: CardModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { locale, messages } = useLocale();

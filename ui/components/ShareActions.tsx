@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocale } from "../i18n/locale";
 
-type Copying = "idle" | "copied" | "failed";
-
 /**
  * Share a card (`name`, in the page's language, at its public address `url`):
  * the system's share sheet where the browser has the Web Share API (phones),
@@ -14,8 +12,7 @@ export function ShareActions({ name, url }: { name: string; url: string }) {
   const text = useLocale().messages.lists;
   const [canShare, setCanShare] = useState<boolean | null>(null);
   // The last copy's outcome and its address: a new card has not been copied yet.
-  const [lastCopy, setLastCopy] = useState<{ url: string; outcome: Copying } | null>(null);
-  const copying: Copying = lastCopy?.url === url ? lastCopy.outcome : "idle";
+  const [lastCopy, setLastCopy] = useState<{ url: string; status: string } | null>(null);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- known after hydration only
@@ -29,8 +26,8 @@ export function ShareActions({ name, url }: { name: string; url: string }) {
 
   function copy(): void {
     navigator.clipboard.writeText(url).then(
-      () => setLastCopy({ url, outcome: "copied" }),
-      () => setLastCopy({ url, outcome: "failed" }),
+      () => setLastCopy({ url, status: text.linkCopied }),
+      () => setLastCopy({ url, status: text.copyFailed }),
     );
   }
 
@@ -51,7 +48,7 @@ export function ShareActions({ name, url }: { name: string; url: string }) {
         {text.whatsApp}
       </a>
       <p className="share__status" role="status">
-        {copying === "copied" ? text.linkCopied : copying === "failed" ? text.copyFailed : ""}
+        {lastCopy?.url === url && lastCopy.status}
       </p>
     </div>
   );

@@ -3,15 +3,11 @@ import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-imag
 import { photoSlide, photoThumbnail } from "../data/photoSources";
 import { useLocale } from "../i18n/locale";
 import { format } from "../i18n/messages";
-import type { SlideImage } from "../types";
+import type { Photo } from "../types";
 
-/**
- * The slider itself (react-image-gallery): autoplay every 5 s, thumbnails,
- * status. Motion a visitor did not ask for can be stopped (WCAG 2.2.2): the
- * play/pause button, a pause while the pointer or focus is on the slider, and
- * no autoplay at all for visitors who ask for reduced motion.
- */
-export function SlideGallery({ slides }: { slides: SlideImage[] }) {
+/** Motion a visitor did not ask for can be stopped (WCAG 2.2.2): play/pause, a pause while
+ *  the pointer or focus is on the slider, no autoplay for those who ask for reduced motion. */
+export function SlideGallery({ slides }: { slides: Photo[] }) {
   const gallery = useRef<ImageGalleryRef>(null);
   const playing = useRef(false);
   // Set when hovering or focusing paused a playing slider, so leaving resumes it.

@@ -9,14 +9,11 @@ export function VideoSection() {
   const { videoId, videoTitle: title } = usePageData().company;
   const { messages } = useLocale();
   const frame = useRef<HTMLDivElement>(null);
-  // The player (a document from another origin, a new connection, its own
-  // scripts) comes once the page has loaded and the frame is near the
-  // viewport: it never holds the first paint or the hero. The frame keeps its
-  // place meanwhile.
+  // The player (another origin's document and scripts) comes once the page has loaded
+  // and the frame is near the viewport: it never holds the first paint or the hero.
   const [playerWanted, setPlayerWanted] = useState(false);
   useEffect(() => {
-    const element = frame.current;
-    if (element === null || playerWanted) return;
+    const element = frame.current!;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -34,7 +31,7 @@ export function VideoSection() {
       window.removeEventListener("load", observe);
       observer.disconnect();
     };
-  }, [playerWanted]);
+  }, []);
 
   // youtube-nocookie.com is YouTube's privacy-enhanced mode. Browsers only
   // autoplay muted video, so mute=1 is what makes autoplay=1 work.

@@ -2,11 +2,7 @@
 // sizes, for `srcset`: /img/{variant}/{photoKey}. A photo without a key (the
 // route is off, or does not take that photo) is linked as it is.
 import site from "../site.json";
-
-interface Photo {
-  photoUrl: string;
-  photoKey?: string;
-}
+import type { Photo } from "../types";
 
 /**
  * What an <img> needs: the candidates and the layout, then `src` for a browser
@@ -35,10 +31,7 @@ function variants(
   };
 }
 
-/**
- * A photo shown `sizes` wide at its own aspect ratio (cropped by CSS, if at all).
- * `fallbackWidth` is what a browser without srcset gets.
- */
+/** A photo `sizes` wide at its own aspect ratio; `fallbackWidth` for a browser without srcset. */
 export function photoAtWidths(photo: Photo, sizes: string, fallbackWidth: number): PhotoSources {
   return variants(photo, "w", site.photoSizes.widths, sizes, fallbackWidth);
 }

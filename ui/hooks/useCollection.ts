@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { CollectionItems, CollectionName } from "../types";
+import type { CollectionItems } from "../types";
 import { usePageData } from "../data/PageDataContext";
 import site from "../site.json";
 
@@ -7,12 +7,9 @@ import site from "../site.json";
 // forth does not refetch. Seeded from the server's inlined data.
 const loaded: Partial<CollectionItems> = {};
 
-/**
- * The items of one collection. Rendered on the server with the data inlined,
- * so the first client render matches; a collection the server did not send
- * (after client-side navigation) starts empty and fills once it arrives.
- */
-export function useCollection<N extends CollectionName>(name: N): CollectionItems[N] {
+/** The items of one collection: the server's inlined data, or (after client-side
+ *  navigation) empty until /api/content answers. */
+export function useCollection<N extends keyof CollectionItems>(name: N): CollectionItems[N] {
   const inlined = usePageData().content[name];
   const [items, setItems] = useState<CollectionItems[N]>(
     () => inlined ?? loaded[name] ?? ([] as CollectionItems[N]),
@@ -23,10 +20,7 @@ export function useCollection<N extends CollectionName>(name: N): CollectionItem
       loaded[name] = inlined;
       return;
     }
-    if (loaded[name] !== undefined) {
-      return;
-    }
-    let current = true;
+    if (loaded[name] !== undefined) return;
     void fetch(`/api/content/${name}`, { headers: { Accept: "application/json" } })
       .then((response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status} from /api/content/${name}`);
@@ -35,16 +29,13 @@ export function useCollection<N extends CollectionName>(name: N): CollectionItem
       .then(
         (fetched) => {
           loaded[name] = fetched;
-          if (current) setItems(fetched);
+          setItems(fetched);
         },
         (error: unknown) => {
           // The spec's exact console text, from site.json: the server logs the same prefix.
           console.error(site.collections[name].fetchError, error);
         },
       );
-    return () => {
-      current = false;
-    };
   }, [name, inlined]);
 
   return items;

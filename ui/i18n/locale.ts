@@ -1,6 +1,6 @@
 import { useLocation } from "react-router-dom";
 import site from "../site.json";
-import { CATALOGUES, type Locale, type Messages } from "./messages";
+import { CATALOGUES, type Locale } from "./messages";
 
 // Where each language's pages live (site.json, which the server reads too):
 // English at the root, the others under their prefix: /projects <-> /ar/projects.
@@ -32,14 +32,8 @@ export function localized(locale: Locale, path: string): string {
   return `${prefix}${path}`;
 }
 
-export interface LocaleTools {
-  locale: Locale;
-  messages: Messages;
-  /** An English path as a link in the current language. */
-  to: (path: string) => string;
-}
-
-export function useLocale(): LocaleTools {
+/** The page's language, its catalogue, and `to`: an English path as a link in that language. */
+export function useLocale() {
   const locale = localeOf(useLocation().pathname);
-  return { locale, messages: CATALOGUES[locale], to: (path) => localized(locale, path) };
+  return { locale, messages: CATALOGUES[locale], to: (path: string) => localized(locale, path) };
 }

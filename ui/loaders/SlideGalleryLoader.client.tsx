@@ -6,34 +6,23 @@ import { lazy } from "react";
 // How far below the viewport the slider counts as near.
 const NEAR_PX = 400;
 
-function sliderIsNear(): boolean {
-  // The slider's <section> (components/Slider.tsx).
-  const box = document.getElementById("slider")?.getBoundingClientRect();
-  // No slider on the page: nothing to wait for.
-  return box === undefined || (box.top < window.innerHeight + NEAR_PX && box.bottom > -NEAR_PX);
-}
-
-// Checked on scroll and resize rather than with an IntersectionObserver on one
-// element: client-side navigation can replace the section the wait began with.
+// Checked on scroll and resize (the browser sends each at most once a frame)
+// rather than with an IntersectionObserver on one element: client-side
+// navigation can replace the section the wait began with.
 function whenSliderIsNear(): Promise<void> {
   return new Promise((resolve) => {
-    let scheduled = false;
     const check = (): void => {
-      scheduled = false;
-      if (!sliderIsNear()) return;
-      window.removeEventListener("scroll", onChange);
-      window.removeEventListener("resize", onChange);
+      // The slider's <section> (components/Slider.tsx); none on the page: nothing to wait for.
+      const box = document.getElementById("slider")?.getBoundingClientRect();
+      if (box && (box.top >= window.innerHeight + NEAR_PX || box.bottom <= -NEAR_PX)) return;
+      window.removeEventListener("scroll", check);
+      window.removeEventListener("resize", check);
       resolve();
     };
-    const onChange = (): void => {
-      if (!scheduled) {
-        scheduled = true;
-        requestAnimationFrame(check);
-      }
-    };
-    window.addEventListener("scroll", onChange, { passive: true });
-    window.addEventListener("resize", onChange, { passive: true });
-    onChange();
+    window.addEventListener("scroll", check, { passive: true });
+    window.addEventListener("resize", check, { passive: true });
+    // Not during hydration's render: at the next frame, when layout is due anyway.
+    requestAnimationFrame(check);
   });
 }
 

@@ -16,9 +16,7 @@ const PAGES: ReadonlyArray<{ path: string; page: PageKey; cards: boolean }> = si
 
 /** A page's English path: pagePath("projects") is /projects. */
 export function pagePath(page: PageKey): string {
-  const entry = PAGES.find((candidate) => candidate.page === page);
-  if (entry === undefined) throw new Error(`no route for the ${page} page`);
-  return entry.path;
+  return PAGES.find((candidate) => candidate.page === page)!.path;
 }
 
 export interface SiteRoute {
