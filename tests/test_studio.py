@@ -377,9 +377,12 @@ def test_without_the_csrf_token_or_from_another_site_a_write_is_refused(
 
 def test_the_studio_answers_on_loopback_only(studio_site: LiveServer) -> None:
     # A name pointed at 127.0.0.1 (DNS rebinding) does not reach it.
-    response = httpx.get(studio_site.url + "/studio", headers={"Host": "studio.example"})
-    assert response.status_code == 404
-    assert httpx.get(studio_site.url + "/studio", headers={"Host": "localhost"}).status_code == 200
+    for host in ("studio.example", "studio.example@127.0.0.1", "127.0.0.1.studio.example"):
+        response = httpx.get(studio_site.url + "/studio", headers={"Host": host})
+        assert response.status_code == 404, host
+    for host in ("localhost", "LOCALHOST:8000", "[::1]:8000", "127.0.0.1"):
+        response = httpx.get(studio_site.url + "/studio", headers={"Host": host})
+        assert response.status_code == 200, host
 
 
 def test_the_studio_refuses_what_a_proxy_relays(studio_site: LiveServer) -> None:

@@ -164,10 +164,13 @@ def is_loopback(request: Request) -> bool:
     """Both ends on this computer: the client, and the Host it asked for (so no web page can reach
     a developer's studio through a DNS name it points at 127.0.0.1: DNS rebinding). Anything
     relayed (a proxy on this computer) is not local."""
-    if any(name in request.headers for name in RELAY_HEADERS) or "host" not in request.headers:
+    if any(name in request.headers for name in RELAY_HEADERS):
         return False
     try:
         local_client = ip_address(request.client.host if request.client else "").is_loopback
     except ValueError:
         return False
-    return local_client and request.url.hostname in LOOPBACK_HOSTS
+    # The Host header as sent, parsed exactly (a URL parser would accept "x@127.0.0.1").
+    host = request.headers.get("host", "").lower()
+    name = host if host.endswith("]") else host.rsplit(":", 1)[0]
+    return local_client and name.strip("[]") in LOOPBACK_HOSTS
