@@ -147,7 +147,7 @@ def test_the_page_the_manifest_and_the_studio_take_the_palettes_colours(
     studio_css = (REPO_ROOT / "server" / "studio" / "static" / "studio.css").read_text()
     assert '@import "./palette.css";' in site_css
     assert not re.search(r"--(stone|gold)[\w-]*:", site_css + studio_css)
-    # The committed icons are drawn on the theme colour (docs/architecture.md).
+    # The committed icons are drawn on the theme colour (scripts/generate_icons.py).
     icon = (REPO_ROOT / "server" / "static" / "icon.svg").read_text(encoding="utf-8")
     assert f'<rect width="32" height="32" rx="6" fill="{THEME["colour"]}"/>' in icon
     with Image.open(REPO_ROOT / "server" / "static" / "icon-192.png") as png:

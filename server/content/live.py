@@ -163,7 +163,7 @@ class _Feed:
     def _deliver(self, stopped: asyncio.Event, documents: Sequence[ListenedDocument]) -> None:
         if stopped is not self._stopped or stopped.is_set():
             return  # from a listener already given up on
-        parsed = {}
+        parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
         for document in sorted(documents, key=lambda each: site_order(each.fields)):
             known = self._parsed.get(document.id)
             if known is None or known[0] != document.update_time:

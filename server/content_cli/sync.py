@@ -166,4 +166,6 @@ def apply_plan(
             print(f"Stopped after {done} of {len(writes)} writes.", file=sys.stderr)
             raise
         done += len(batch_writes)
+        if len(writes) > MAX_BATCH_WRITES:  # a long push says how far it got, batch by batch
+            print(f"Wrote {done} of {len(writes)}", flush=True)
     return done

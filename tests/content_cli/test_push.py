@@ -191,6 +191,12 @@ def test_a_large_push_is_written_in_batches_of_at_most_500(
     assert result.code == 0, result.err
     assert batch_sizes == [500, 500, 198]  # 1195 projects and 3 slides
     assert len(dump(emulator)["Projects"]) == 1195
+    # Its progress, a line per batch (a pipe or a log gets them as a terminal does).
+    assert [line for line in result.out.splitlines() if line.startswith("Wrote ")] == [
+        "Wrote 500 of 1198",
+        "Wrote 1000 of 1198",
+        "Wrote 1198 of 1198",
+    ]
 
 
 @emulator_test
