@@ -22,6 +22,7 @@ from starlette.testclient import TestClient
 from harness.live_server import LiveServer
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
+from server.studio.sessions import MAX_SESSIONS, Credentials, SessionStore
 
 AUDIT_LOGGER = "server.studio.audit"
 
@@ -446,6 +447,15 @@ def test_the_session_cookie_is_httponly_strict_and_lasts_a_stated_time(
     assert "SameSite=strict" in cookie
     assert "Path=/studio" in cookie
     assert f"Max-Age={12 * 3600}" in cookie  # STUDIO_SESSION_HOURS' default
+
+
+@pytest.mark.anyio
+async def test_the_local_sessions_are_bounded_by_dropping_the_oldest() -> None:
+    sessions = SessionStore(lifetime_seconds=3600)
+    cookies = [(await sessions.sign_in(Credentials()))[0] for _ in range(MAX_SESSIONS + 1)]
+    assert await sessions.find(cookies[0]) is None
+    assert await sessions.find(cookies[1]) is not None
+    assert await sessions.find(cookies[-1]) is not None
 
 
 def test_studio_pages_are_noindex_with_their_own_csp_and_the_public_ones_unchanged(

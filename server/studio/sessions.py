@@ -28,6 +28,8 @@ logger = logging.getLogger(__name__)
 LOCAL_STAFF = "local staff"
 COOKIE_NAME = "studio_session"
 COOKIE_PATH = "/studio"
+# Beyond this many live sessions the oldest is dropped; staff are a handful.
+MAX_SESSIONS = 1000
 # How old a sign-in may be to start a session (Firebase's advice: five minutes).
 RECENT_SIGN_IN_SECONDS = 5 * 60
 
@@ -107,6 +109,8 @@ class SessionStore:
         now = time.time()
         for cookie in [c for c, s in self._sessions.items() if s.expires_at <= now]:
             del self._sessions[cookie]
+        while len(self._sessions) >= MAX_SESSIONS:
+            self._sessions.pop(next(iter(self._sessions)))
         cookie = secrets.token_urlsafe(32)
         self._sessions[cookie] = StaffSession(
             who=LOCAL_STAFF,
