@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
@@ -20,14 +22,15 @@ class AssetFiles(StaticFiles):
         # The precompressed twins are served for their originals, not by name.
         if path.endswith(tuple(_SUFFIXES.values())):
             raise HTTPException(status_code=404)
-        response = await super().get_response(path, scope)
+        # The twin first: one file looked up per request where build.py wrote one.
+        response: Response | None = None
         encoding = preferred_encoding(Headers(scope=scope))
-        if encoding is not None and response.status_code == 200:
-            try:
+        if encoding is not None:
+            with suppress(HTTPException):  # no twin: not worth compressing
                 response = await super().get_response(path + _SUFFIXES[encoding], scope)
                 response.headers["Content-Encoding"] = encoding
-            except HTTPException:
-                pass  # not worth compressing
+        if response is None:
+            response = await super().get_response(path, scope)
         response.headers["Cache-Control"] = IMMUTABLE
         response.headers["Vary"] = "Accept-Encoding"
         return response
