@@ -7,7 +7,13 @@ the card."""
 from __future__ import annotations
 
 import re
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import httpx2 as httpx
 import pytest
 from playwright.sync_api import Page, Route, expect
 
@@ -31,6 +37,7 @@ const watch = () => {
     shown: dialog !== null && dialog.open,
     modal: dialog !== null && dialog.matches(":modal"),
     focusInside: dialog !== null && dialog.contains(document.activeElement),
+    closeParsed: dialog !== null && dialog.querySelector("[autofocus]") !== null,
   });
   // Until well after the dialog first shows, however slowly a loaded machine gets there.
   if (window.__frames.findIndex((frame) => frame.shown) === -1) {
@@ -84,6 +91,56 @@ def assert_closed_to_the_list(page: Page, site: LiveServer, index: int) -> None:
     expect(card).to_have_class("card")
     expect(card).not_to_have_attribute("aria-current", "page")
     expect(page).to_have_title(f"Projects | {COMPANY}")
+
+
+@contextmanager
+def split_after_the_dialog_opens(site: LiveServer, path: str) -> Iterator[str]:
+    """A server in front of `site` that sends `path`'s page in two parts, the first
+    ending with the dialog's start tag, half a second apart: the browser parses and
+    may paint the first part alone, as on a slow network. Yields its address."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            answer = httpx.get(site.url + self.path, headers={"Accept-Encoding": "identity"})
+            body = answer.content
+            self.send_response(answer.status_code)
+            for name in ("content-type", "content-security-policy"):
+                if name in answer.headers:
+                    self.send_header(name, answer.headers[name])
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            split = body.index(b">", body.index(b"<dialog")) + 1 if self.path == path else 0
+            self.wfile.write(body[:split])
+            self.wfile.flush()
+            if split:
+                time.sleep(0.5)
+            self.wfile.write(body[split:])
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_card_page_split_after_its_dialog_opens_shows_it_modal_in_every_frame(
+    page: Page, site: LiveServer
+) -> None:
+    path = f"/projects/{PROJECTS[4]['id']}"
+    page.route(SITE_CODE, lambda route: route.abort())
+    page.add_init_script(WATCH_FRAMES)
+    with split_after_the_dialog_opens(site, path) as url:
+        page.goto(url + path)
+        expect(page.get_by_role("dialog").get_by_role("link", name="Close")).to_be_focused()
+    frames = page.evaluate("window.__frames")
+    assert_every_frame_showed_a_modal_with_focus_inside(frames)
+    # Frames were drawn between the two parts: the split is what is tested.
+    assert any(frame["shown"] and not frame["closeParsed"] for frame in frames), frames
 
 
 def test_with_the_code_blocked_escape_at_the_first_paint_closes_the_card(

@@ -1,6 +1,10 @@
 // A card's page comes with its dialog open but not modal (so it shows without
-// JavaScript); it becomes modal as the parser adds it, since a MutationObserver's
-// callback runs before the browser renders. Escape follows Close, a link to the list.
+// JavaScript). It becomes modal as soon as the parser adds it, before any frame shows
+// it (a MutationObserver's callback runs before the browser renders), however the
+// parser splits the page; its Close link takes the focus once parsed. Escape follows
+// Close, a link to the list.
+
+let modal: HTMLDialogElement | null = null;
 
 export function makeCardDialogModal(): void {
   if (takeOver()) return;
@@ -11,17 +15,25 @@ export function makeCardDialogModal(): void {
   document.addEventListener("DOMContentLoaded", () => parsing.disconnect(), { once: true });
 }
 
-/** True once there is nothing left to wait for: the dialog is modal, or the page has none. */
+/** True once there is nothing left to wait for: Close is parsed, or the page has no dialog. */
 function takeOver(): boolean {
-  const dialog = document.querySelector<HTMLDialogElement>("dialog.card-modal[open]");
-  // Its Close link parsed: showModal() can focus it.
-  if (dialog?.querySelector("[autofocus]") == null) return document.readyState !== "loading";
+  modal ??= showModal(document.querySelector<HTMLDialogElement>("dialog.card-modal[open]"));
+  if (modal === null) return document.readyState !== "loading";
+  const close = modal.querySelector<HTMLElement>("[autofocus]");
+  if (close === null) return false;
+  // showModal() ran before Close was parsed, and focused the dialog itself.
+  if (document.activeElement === modal) close.focus();
+  return true;
+}
+
+function showModal(dialog: HTMLDialogElement | null): HTMLDialogElement | null {
+  if (dialog === null) return null;
   // A dialog open but not modal cannot be made modal as it is.
   dialog.close();
   dialog.showModal();
   dialog.addEventListener("close", () => {
-    // Not the close from takeOver() itself (it is still open then).
+    // Not the close from showModal() here (it is open again by then).
     if (!dialog.open) dialog.querySelector<HTMLAnchorElement>(".card-modal__close a")?.click();
   });
-  return true;
+  return dialog;
 }
