@@ -14,6 +14,10 @@ from pathlib import Path
 
 from bench.prerequisites import command_path
 
+THREADS = 2
+CONNECTIONS = 50
+WRK = f"wrk -t{THREADS} -c{CONNECTIONS}"  # as the reports name it
+
 # Each wrk thread stops after its share of answers, requests going round the
 # paths. wrk itself waits out its whole -d duration even when every thread has
 # stopped, so each thread adds a byte to a file and run_wrk interrupts wrk.
@@ -76,7 +80,7 @@ def run_wrk(
     script: str = "",
     script_args: Sequence[str] = (),
 ) -> WrkResult:
-    """wrk -t2 -c50's figures, running `script` (Lua) if given; once each thread has
+    """WRK's figures, running `script` (Lua) if given; once each thread has
     written a byte to the file "done" (COUNTED_SCRIPT), wrk is interrupted."""
     wrk = command_path("wrk")
     if wrk is None:
@@ -84,7 +88,8 @@ def run_wrk(
     with tempfile.TemporaryDirectory(prefix="bench-wrk-") as name:
         folder = Path(name)
         (folder / "bench.lua").write_text(script + REPORT_SCRIPT, encoding="utf-8")
-        argv = [wrk, "-t2", "-c50", f"-d{math.ceil(seconds)}s", "-s", str(folder / "bench.lua")]
+        argv = [wrk, f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{math.ceil(seconds)}s"]
+        argv += ["-s", str(folder / "bench.lua")]
         argv += [url, "--", *script_args]
         # A few lines of output: the pipe never fills.
         process = subprocess.Popen(  # noqa: S603 - our own argv
@@ -93,7 +98,7 @@ def run_wrk(
         deadline = time.monotonic() + seconds + 120
         done = folder / "done"
         while process.poll() is None:
-            if done.exists() and done.stat().st_size == 2:  # wrk's two threads
+            if done.exists() and done.stat().st_size == THREADS:
                 process.send_signal(signal.SIGINT)  # wrk stops, then reports
             if time.monotonic() > deadline:
                 process.kill()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.context import BenchContext, progress
-from bench.load import COUNTED_SCRIPT, run_wrk
+from bench.load import COUNTED_SCRIPT, WRK, run_wrk
 from bench.report import SectionReport, Table, fixed
 from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 from server.site_map import ENGLISH_ROUTE_PATHS as ROUTES
@@ -65,7 +65,7 @@ def run(context: BenchContext) -> SectionReport:
             ]
         )
     table = Table(
-        title=f"{TITLE}: {', '.join(ROUTES)} in turn, wrk -t2 -c50",
+        title=f"{TITLE}: {', '.join(ROUTES)} in turn, {WRK}",
         columns=["when", "processes", "RSS MiB", "PSS MiB", "Δ RSS vs previous", "Δ RSS vs start"],
         rows=rows,
     )

@@ -10,13 +10,13 @@ from typing import Any
 import httpx2 as httpx
 
 from bench.context import BenchContext, progress
-from bench.load import WrkResult, run_wrk
+from bench.load import WRK, WrkResult, run_wrk
 from bench.nginx import serve_static_file
 from bench.report import SectionReport, Table, fixed, ratio, thousands
 from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
 
 NAME = "throughput"
-TITLE = "3. HTTP throughput and latency of / (wrk -t2 -c50, loopback)"
+TITLE = f"3. HTTP throughput and latency of / ({WRK}, loopback)"
 PATH = "/"
 # The environment of the "uncached" runs: every cache off (docs/configuration.md).
 UNCACHED_ENV = {"CONTENT_CACHE_SECONDS": "0", "HTML_CACHE": "off"}
