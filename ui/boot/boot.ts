@@ -1,6 +1,7 @@
 // The page's one script before its first paint, inline (docs/architecture.md, "What a
 // first visit loads"): what it starts waits until the page has loaded and painted.
 import { makeCardDialogModal } from "./cardDialog";
+import { appendToHead } from "./head";
 import { fetchFontsForNextPage, applyCachedFonts } from "./nextPageFonts";
 
 // A page whose photos crawl in still gets its code soon after it is parsed.
@@ -15,14 +16,9 @@ function startSiteCode(): void {
   const [entry, ...chunks] =
     document.querySelector<HTMLMetaElement>('meta[name="site-code"]')?.content.split(" ") ?? [];
   if (!entry) return;
-  const script = document.createElement("script");
-  script.type = "module";
-  script.src = entry;
-  document.head.append(script);
+  appendToHead("script", { type: "module", src: entry });
   // The chunks are fetched alongside the entry, not a round trip later once it is parsed.
-  for (const href of chunks) {
-    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
-  }
+  for (const href of chunks) appendToHead("link", { rel: "modulepreload", href });
 }
 
 // Once the page has loaded and painted (`load` can come before the first paint).

@@ -2,6 +2,8 @@
 // name="next-page-fonts">): on a phone's network they would come too late for
 // `font-display: optional` anyway. The stylesheet names them only under <html
 // data-fonts="cached">, set before the first layout, so text never changes face.
+import { appendToHead } from "./head";
+
 const CACHED_KEY = "site-fonts-cached";
 
 function wantedFonts(): string {
@@ -25,7 +27,7 @@ export function applyCachedFonts(): void {
   // `font-display: optional` only uses a face that is there at once.
   for (const href of wanted.split(" ")) {
     const link = { rel: "preload", as: "font", type: "font/woff2", crossOrigin: "anonymous", href };
-    document.head.append(Object.assign(document.createElement("link"), link));
+    appendToHead("link", link);
   }
 }
 

@@ -41,7 +41,7 @@ export function Header({ companyName }: { companyName: string }) {
           {(["about", "contact"] as const).map((section) => (
             <a
               key={section}
-              href={to(`${pagePath("landing")}#${section}`)}
+              href={`${home}#${section}`}
               className="site-nav__link"
               onPointerEnter={prepareScrolling}
               onFocus={prepareScrolling}

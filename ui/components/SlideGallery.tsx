@@ -3,6 +3,7 @@ import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-imag
 import { photoSlide, photoThumbnail } from "../data/photoSources";
 import { useLocale } from "../i18n/locale";
 import { format } from "../i18n/messages";
+import { prefersReducedMotion } from "../lib/motion";
 import type { Photo } from "../types";
 
 /** Motion a visitor did not ask for can be stopped (WCAG 2.2.2): play/pause, a pause while
@@ -64,9 +65,7 @@ export function SlideGallery({ slides }: { slides: Photo[] }) {
       <ImageGallery
         ref={gallery}
         items={items}
-        autoPlay={
-          typeof window === "undefined" || !matchMedia("(prefers-reduced-motion: reduce)").matches
-        }
+        autoPlay={!prefersReducedMotion()}
         slideInterval={5000}
         showThumbnails
         showIndex

@@ -23,12 +23,11 @@ export function unlocalized(pathname: string): string {
   return pathname.slice(LANGUAGES[localeOf(pathname)].prefix.length) || "/";
 }
 
-/** `path` (an English path such as /projects or /#about) in `locale`. */
+/** `path` (an English path such as / or /projects) in `locale`. */
 export function localized(locale: Locale, path: string): string {
   const { prefix } = LANGUAGES[locale];
   if (prefix === "") return path;
   if (path === "/") return prefix;
-  if (path.startsWith("/#")) return `${prefix}${path.slice(1)}`;
   return `${prefix}${path}`;
 }
 

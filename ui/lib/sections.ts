@@ -1,4 +1,5 @@
 import type { Scroller } from "react-scroll/modules/mixins/scroller";
+import { prefersReducedMotion } from "./motion";
 
 /** Landing-page sections the header can scroll to; each is also the element's id. */
 export type SectionId = "about" | "contact";
@@ -22,7 +23,7 @@ export async function scrollToSection(section: SectionId): Promise<void> {
   const module = (await scrollerModule) as { default: { default: Scroller } };
   module.default.default.scrollTo(section, {
     // Visitors who ask for reduced motion go straight there.
-    duration: matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : SCROLL_DURATION_MS,
+    duration: prefersReducedMotion() ? 0 : SCROLL_DURATION_MS,
     smooth: "easeInOutQuad",
     // The sticky header covers the top of the viewport; stop just below it.
     offset: -(document.querySelector<HTMLElement>(".site-header")?.offsetHeight ?? 0),
