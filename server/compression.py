@@ -29,6 +29,11 @@ def preferred_encoding(headers: Mapping[str, str]) -> str | None:
     return next((name for name in ENCODINGS if names.get(name, names.get("*", False))), None)
 
 
+def encoding_for(body: bytes, encoding: str | None) -> str | None:
+    """The encoding to send `body` in: `encoding`, or None (as it is) when it is too small."""
+    return encoding if encoding is not None and len(body) >= MIN_COMPRESS_BYTES else None
+
+
 # Brotli's best quality is slow on large pages (a list of a thousand cards,
 # and each card's page as large): above this, quality 5, nearly as small.
 BROTLI_BEST_MAX_BYTES = 256 * 1024

@@ -21,6 +21,11 @@ class SitePage:
     collections: tuple[Collection, ...]
 
     @property
+    def list_page(self) -> SitePage:
+        """The page whose content is shown: itself (an ItemPage's is the page its card is on)."""
+        return self
+
+    @property
     def path(self) -> str:
         return self.locale.path(self.english_path)
 

@@ -8,7 +8,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from server.compression import MIN_COMPRESS_BYTES, compress, preferred_encoding
+from server.compression import compress, encoding_for, preferred_encoding
 from server.content.cache import ContentCache
 from server.content.models import Collection
 from server.http.caching import NO_STORE
@@ -32,8 +32,8 @@ async def content_api(request: Request) -> Response:
     keys = await photo_keys.keys_for(item.photoUrl for item in snapshot.items)
     body = json.dumps(items_for_page(snapshot.items, keys), ensure_ascii=False).encode()
     headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
-    encoding = preferred_encoding(request.headers)
-    if encoding is not None and len(body) >= MIN_COMPRESS_BYTES:
+    encoding = encoding_for(body, preferred_encoding(request.headers))
+    if encoding is not None:
         body = compress(body, encoding)
         headers["Content-Encoding"] = encoding
     return Response(body, headers=headers, media_type="application/json")

@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 from server.content.cache import ContentCache
 from server.content.models import Collection
 from server.http.caching import NO_STORE
-from server.rendering.manifest import ASSETS_URL, AssetManifest
+from server.rendering.manifest import AssetManifest, asset_file
 from server.rendering.render_pool import RenderPool
 
 Check = dict[str, Any]  # {"ok": bool, and what it found}
@@ -56,7 +56,7 @@ class ReadinessCheck:
         missing = [
             url
             for url in self.manifest.all_urls()
-            if not (self.client_dir / url.removeprefix(ASSETS_URL)).is_file()
+            if not asset_file(self.client_dir, url).is_file()
         ]
         return {"ok": not missing, **({"missing": len(missing)} if missing else {})}
 

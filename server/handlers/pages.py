@@ -32,8 +32,7 @@ async def render_page(
         rendered = await renderer.render(page, encoding=encoding)
     except RenderError as error:
         logger.error("%s: %s", request.url.path, error)
-        list_page = page.list_page if isinstance(page, ItemPage) else page
-        rendered = renderer.render_fallback(list_page, encoding=encoding)
+        rendered = renderer.render_fallback(page.list_page, encoding=encoding)
         status_code = 500
     setattr(request.state, HTML_CACHE_STATE, "hit" if rendered.from_cache else "miss")
     return _response(request, rendered, status_code=status_code)

@@ -10,6 +10,11 @@ from pathlib import Path
 ASSETS_URL = "/assets/"
 
 
+def asset_file(client_dir: Path, url: str) -> Path:
+    """The file in `client_dir` (bundles/client) that an asset URL names."""
+    return client_dir / url.removeprefix(ASSETS_URL)
+
+
 @dataclass(frozen=True, kw_only=True)
 class AssetManifest:
     # The entry module and the chunks it imports: the site's code, which the
@@ -38,7 +43,7 @@ class AssetManifest:
         path = bundles_dir / "manifest.json"
 
         def text(url: str) -> str:
-            return (bundles_dir / "client" / url.removeprefix(ASSETS_URL)).read_text("utf-8")
+            return asset_file(bundles_dir / "client", url).read_text("utf-8")
 
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))

@@ -8,7 +8,7 @@ import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from server.compression import MIN_COMPRESS_BYTES, compress
+from server.compression import compress, encoding_for
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,8 @@ class RenderedPageCache:
     ) -> tuple[bytes, str | None]:
         """The page's HTML in `encoding` (None: as it is), and the encoding it is in. A kept
         page's copy is kept with it; any other page is compressed each time."""
-        if encoding is None or len(page.html) < MIN_COMPRESS_BYTES:
+        encoding = encoding_for(page.html, encoding)
+        if encoding is None:
             return page.html, None
         entry = self._entries.get(path)
         if entry is None or entry.page is not page:

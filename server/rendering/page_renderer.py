@@ -89,7 +89,7 @@ class PageRenderer:
         page with the card's modal open) raises UnknownItem when the collection has
         no such id, ContentUnavailable when it cannot be read; RenderError when
         React fails in V8."""
-        list_page = page.list_page if isinstance(page, ItemPage) else page
+        list_page = page.list_page
         snapshots = await asyncio.gather(*(self._content.get(c) for c in list_page.collections))
         versions = tuple(snapshot.version for snapshot in snapshots)
         # Consumed once, by whichever keys_for runs.
@@ -177,7 +177,7 @@ class PageRenderer:
         keys: Mapping[str, str] | None = None,
     ) -> PageMeta:
         """Title, description, addresses, picture and JSON-LD; an item's page has its own."""
-        list_page = page.list_page if isinstance(page, ItemPage) else page
+        list_page = page.list_page
         locale = list_page.locale
         company_name = self._company.text("name", locale)
         nodes = [structured_data.organization(self._company, self._base_url, locale)]

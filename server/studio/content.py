@@ -66,31 +66,27 @@ class LocalStudioContent:
     ) -> bool:
         async with self._lock:
             raw = await self._read(collection)
-            for index, doc in enumerate(raw):
-                if _id_of(doc) == document_id:
-                    if _fingerprint(doc) != version:
-                        raise Changed
-                    raw[index] = {
-                        name: value
-                        for name, value in {**doc, **fields}.items()
-                        if value != "" or name not in OPTIONAL_FIELDS[collection]
-                    }
-                    await self._write(collection, raw)
-                    return True
-            return False
+            index = _index_at_version(raw, document_id, version)
+            if index is None:
+                return False
+            raw[index] = {
+                name: value
+                for name, value in {**raw[index], **fields}.items()
+                if value != "" or name not in OPTIONAL_FIELDS[collection]
+            }
+            await self._write(collection, raw)
+            return True
 
     async def delete(
         self, collection: Collection, document_id: str, *, version: str
     ) -> dict[str, Any] | None:
         async with self._lock:
             raw = await self._read(collection)
-            removed = next((doc for doc in raw if _id_of(doc) == document_id), None)
-            if removed is None:
+            index = _index_at_version(raw, document_id, version)
+            if index is None:
                 return None
-            if _fingerprint(removed) != version:
-                raise Changed
             await self._write(collection, [doc for doc in raw if _id_of(doc) != document_id])
-            return _fields(removed)
+            return _fields(raw[index])
 
     async def set_positions(self, collection: Collection, positions: dict[str, int]) -> None:
         async with self._lock:
@@ -221,6 +217,15 @@ def _fingerprint(fields: dict[str, Any]) -> str:
     """The files keep no update time: the document's own content stands for its version."""
     encoded = json.dumps(_fields(fields), sort_keys=True, ensure_ascii=False).encode()
     return hashlib.sha256(encoded).hexdigest()[:20]
+
+
+def _index_at_version(documents: list[Any], document_id: str, version: str) -> int | None:
+    """Where the document is in its file, None when it is gone; Changed when it is no longer
+    at `version`, the one its form was opened at."""
+    index = next((i for i, doc in enumerate(documents) if _id_of(doc) == document_id), None)
+    if index is not None and _fingerprint(documents[index]) != version:
+        raise Changed
+    return index
 
 
 def _id_of(document: object) -> object:
