@@ -22,7 +22,7 @@ class Locale:
 
     def path(self, english_path: str) -> str:
         """An English path (/, /projects, /#about) in this language (/ar, /ar/projects,
-        /ar#about), as ui/i18n/locale.ts makes it."""
+        /ar#about), as the pages link to them (ui/i18n/locale.ts, Header.tsx)."""
         if self.prefix and english_path.startswith("/") and english_path[1:2] in ("", "#"):
             return self.prefix + english_path[1:]
         return self.prefix + english_path
