@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from server.content.cache import ContentCache
-from server.content.models import OPTIONAL_FIELDS, CardItem, Collection
+from server.content.models import Collection
 from server.http.rate_limit import TokenBuckets
 from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
 from server.images.urls import PhotoKeys
@@ -347,7 +347,6 @@ class StudioPages:
             scripts={"script-src": "'self'"} if self._photo_size_script else None,
             values=values,
             fields=text_fields(_collection(request)),
-            card=_preview_card(_collection(request), values),
             refused=refused,
             version=refused.version if refused else version,
             session=session,
@@ -431,20 +430,6 @@ def _to_list(request: Request, then: str = "") -> RedirectResponse:
     """To the request's list; `then`: ?saved=<id> or ?deleted=<id> (is it live yet?), #item-<id>."""
     listing = _url(request, "studio_list", collection=request.path_params["collection"])
     return RedirectResponse(listing + then, 303)
-
-
-def _preview_card(collection: Collection, values: Mapping[str, Any]) -> CardItem | None:
-    """The card the form's text makes, previewed in each language as the site shows it;
-    None for a slide, or before the card has a name."""
-    if collection is Collection.SLIDER or not values.get("name"):
-        return None
-    return CardItem(
-        id="",
-        name=values["name"],
-        description=values.get("description", ""),
-        photoUrl=values.get("photoUrl", ""),
-        translations={name: values[name] for name in OPTIONAL_FIELDS[collection] if name in values},
-    )
 
 
 def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
