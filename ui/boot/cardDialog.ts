@@ -4,6 +4,8 @@
 // parser splits the page; its Close link takes the focus once parsed. Escape follows
 // Close, a link to the list.
 
+let modal: HTMLDialogElement | null = null;
+
 export function makeCardDialogModal(): void {
   if (takeOver()) return;
   const parsing = new MutationObserver(() => {
@@ -15,17 +17,17 @@ export function makeCardDialogModal(): void {
 
 /** True once there is nothing left to wait for: Close is parsed, or the page has no dialog. */
 function takeOver(): boolean {
-  const dialog = document.querySelector<HTMLDialogElement>("dialog.card-modal[open]");
-  if (dialog === null) return document.readyState !== "loading";
-  if (!dialog.matches(":modal")) showModal(dialog);
-  const close = dialog.querySelector<HTMLElement>("[autofocus]");
+  modal ??= showModal(document.querySelector<HTMLDialogElement>("dialog.card-modal[open]"));
+  if (modal === null) return document.readyState !== "loading";
+  const close = modal.querySelector<HTMLElement>("[autofocus]");
   if (close === null) return false;
   // showModal() ran before Close was parsed, and focused the dialog itself.
-  if (document.activeElement === dialog) close.focus();
+  if (document.activeElement === modal) close.focus();
   return true;
 }
 
-function showModal(dialog: HTMLDialogElement): void {
+function showModal(dialog: HTMLDialogElement | null): HTMLDialogElement | null {
+  if (dialog === null) return null;
   // A dialog open but not modal cannot be made modal as it is.
   dialog.close();
   dialog.showModal();
@@ -33,4 +35,5 @@ function showModal(dialog: HTMLDialogElement): void {
     // Not the close from showModal() here (it is open again by then).
     if (!dialog.open) dialog.querySelector<HTMLAnchorElement>(".card-modal__close a")?.click();
   });
+  return dialog;
 }
