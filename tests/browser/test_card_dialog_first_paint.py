@@ -198,7 +198,11 @@ def test_a_card_clicked_before_the_code_ran_is_a_modal_on_its_page(
     expect(dialog.get_by_role("link", name="Close")).to_be_focused()
     assert page.evaluate("document.querySelector('dialog').matches(':modal')")
     # On a loaded machine the checks above can run before the first frame is drawn.
-    page.wait_for_function("window.__frames.some((frame) => frame.shown)", polling="raf")
+    # Polled from here: a wait_for_function here once failed on the page's CSP (no eval).
+    deadline = time.monotonic() + 10
+    while not page.evaluate("window.__frames.some((frame) => frame.shown)"):
+        assert time.monotonic() < deadline, "no frame showed the dialog"
+        page.wait_for_timeout(20)
     assert_every_frame_showed_a_modal_with_focus_inside(page.evaluate("window.__frames"))
 
     # The page behind is inert: a click on another card does nothing.
