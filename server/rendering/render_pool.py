@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 import time
 from contextlib import suppress
 from pathlib import Path
 
 import anyio
-from py_mini_racer import JSEvalException, JSTimeoutException, MiniRacer
+from py_mini_racer import JSEvalException, JSTimeoutException, MiniRacer, init_mini_racer
 
 logger = logging.getLogger(__name__)
 
 SERVER_BUNDLE = Path("server") / "render.js"
 RENDER_FUNCTION = "renderPage"
-_CONTEXT_CREATION = threading.Lock()
+# V8's process-wide set-up, once, on the thread that imports this module (the main one:
+# uvicorn's, pytest's), before any worker thread asks for a context. On CPUs with memory
+# protection keys (pku), V8 grants its key only to the thread that sets it up and to the
+# threads started after it: set up from a worker, the next context made on another thread
+# (a replacement after a timeout) crashes the process.
+init_mini_racer(ignore_duplicate_init=True)
 # A context whose V8 heap is past this after a render is collected before its
 # next one: V8 keeps the heap a large page grew to, and gives it back only
 # when told memory is short.
@@ -68,10 +72,7 @@ class RenderPool:
         return pool
 
     def _new_context(self) -> MiniRacer:
-        # V8's process-wide set-up is not safe to race: two contexts created
-        # at once from two threads abort the process.
-        with _CONTEXT_CREATION:
-            context = MiniRacer()
+        context = MiniRacer()
         context.eval(self._bundle_source)
         # The first render compiles React's hot paths; do it before a visitor waits.
         url, page_data_json = self._warm_up
