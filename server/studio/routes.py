@@ -1,13 +1,13 @@
-"""The studio's routes when it is on (else none: /studio is a 404): the local studio (embedded
-content in development mode, `./dev serve`: loopback only, no account), or the Firebase studio
-(`STUDIO=on` with `CONTENT_SOURCE=firestore`). Its clients are opened in the app's lifespan.
-"""
+"""The studio when it is on (else /studio is a 404): the local studio (embedded content in
+development mode, `./dev serve`: loopback only, no account) or the Firebase studio (`STUDIO=on`
+with `CONTENT_SOURCE=firestore`); its parts, opened in the app's lifespan; its named routes (the
+templates link them with url()), where a Refusal becomes the studio's page saying why."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from ipaddress import ip_address
+from dataclasses import dataclass
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -20,20 +20,75 @@ from server.content.local import IMAGES_FOLDER
 from server.content.photo_urls import PhotoUrlPolicy
 from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
-from server.studio.content import FirestoreStudioContent, LocalStudioContent, StudioContent
-from server.studio.pages import Refusal, StudioPages
-from server.studio.photos import LocalPhotoFolder, PhotoStore, StoragePhotos
+from server.studio import editor, sign_in, templating
+from server.studio.documents import FirestoreStudioContent, LocalStudioContent, StudioContent
+from server.studio.guards import Guards, Refusal, is_loopback
+from server.studio.photo_store import LocalPhotoFolder, PhotoStore, StoragePhotos
+from server.studio.photos import photo_limits
 from server.studio.service import Missing, StudioService
-from server.studio.sessions import (
-    FirebaseSessions,
-    GoogleSignIn,
-    SessionStore,
-    StaffSessions,
-    auth_emulator_host,
-)
+from server.studio.sessions import FirebaseSessions, SessionStore, StaffSessions, auth_emulator_host
+from server.studio.sign_in import GoogleSignIn
+from server.studio.templating import StudioTemplates
 
 PREFIX = "/studio"
-Endpoint = Callable[[StudioPages, Request], Awaitable[Response]]
+
+
+def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
+    """The named routes; checked settings, no client yet."""
+    if firebase_studio(settings):
+        storage_bucket(settings, company)  # a missing bucket fails at start-up
+    elif not local_studio(settings):
+        return []
+    loopback_only = local_studio(settings)
+
+    def guarded(page: Page) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            # The local sign-in needs no account: it exists on loopback only.
+            if loopback_only and not is_loopback(request):
+                raise HTTPException(404)
+            studio: Studio = request.state.studio
+            try:
+                return await page(studio, request)
+            except Refusal as refusal:
+                return studio.templates.render(
+                    request, "refusal.html", status=refusal.status, refusal=refusal
+                )
+            except Missing:
+                raise HTTPException(404) from None
+
+        return endpoint
+
+    def route(path: str, page: Page, name: str | None = None, method: str = "GET") -> Route:
+        return Route(PREFIX + path, guarded(page), methods=[method], name=name)
+
+    return [
+        route("", sign_in.home, "studio_home"),
+        route("/studio.css", templating.stylesheet, "studio_css"),
+        route("/language/{lang}", templating.language, "studio_language"),
+        route("/sign-in", sign_in.sign_in, "studio_sign_in", "POST"),
+        route("/sign-out", sign_in.sign_out, "studio_sign_out", "POST"),
+        # Each tab at /studio/<key>: a collection's (forms.py), or an inbox's before these.
+        route("/{collection}", editor.list_page, "studio_list"),
+        route("/{collection}/new", editor.new_form, "studio_new"),
+        route("/{collection}/new", editor.create, method="POST"),
+        route("/{collection}/edit/{id}", editor.edit_form, "studio_edit"),
+        route("/{collection}/edit/{id}", editor.update, method="POST"),
+        route("/{collection}/delete/{id}", editor.delete_form, "studio_delete"),
+        route("/{collection}/delete/{id}", editor.delete, method="POST"),
+        route("/{collection}/move/{id}", editor.move, "studio_move", "POST"),
+    ]
+
+
+@dataclass(frozen=True)
+class Studio:
+    """What the studio's pages share (request.state.studio): each page is a function of it and
+    the request."""
+
+    guards: Guards
+    service: StudioService
+    templates: StudioTemplates
+    google: GoogleSignIn | None
+    photo_size_script: str | None  # the form's check of a photo's size, as it is chosen
 
 
 def local_studio(settings: Settings) -> bool:
@@ -55,7 +110,7 @@ def storage_bucket(settings: Settings, company: Company) -> str:
 @asynccontextmanager
 async def open_studio(
     settings: Settings, company: Company, cache: ContentCache
-) -> AsyncIterator[StudioPages | None]:
+) -> AsyncIterator[Studio | None]:
     """The studio with its clients open, for the app's lifespan; None when it is off."""
     if not local_studio(settings) and not firebase_studio(settings):
         yield None
@@ -91,86 +146,31 @@ async def open_studio(
                 script_url=scripts["googleSignIn"],
                 emulator_host=auth_emulator_host(),
             )
+    photo_max_bytes = int(settings.studio_photo_max_mb * 1_000_000)
     service = StudioService(
         content=content,
         photos=photos,
         photo_urls=PhotoUrlPolicy(
             allow_http=settings.dev_mode, images_dir=settings.content_dir / IMAGES_FOLDER
         ),
-        photo_max_bytes=int(settings.studio_photo_max_mb * 1_000_000),
+        photo_max_bytes=photo_max_bytes,
         changed=cache.expire,
     )
+    photo_size_script = scripts.get("photoSize")
+    templates = StudioTemplates(
+        image_hosts=settings.image_hosts,
+        limits=photo_limits(photo_max_bytes),
+        max_bytes=photo_max_bytes,
+        photo_size_script=photo_size_script,
+        google=google,
+        local=not sessions.asks_for_credentials,
+    )
+    guards = Guards(sessions, photo_max_bytes=photo_max_bytes)
     try:
-        yield StudioPages(
-            sessions=sessions,
-            service=service,
-            image_hosts=settings.image_hosts,
-            google=google,
-            photo_size_script=scripts.get("photoSize"),
-        )
+        yield Studio(guards, service, templates, google, photo_size_script)
     finally:
         await content.close()
         await photos.close()
 
 
-def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
-    """The named routes (templates link them with url()); checked settings, no client yet."""
-    if firebase_studio(settings):
-        storage_bucket(settings, company)  # a missing bucket fails at start-up
-    elif not local_studio(settings):
-        return []
-    loopback_only = local_studio(settings)
-
-    def guarded(handler: Endpoint) -> Callable[[Request], Awaitable[Response]]:
-        async def endpoint(request: Request) -> Response:
-            # The local sign-in needs no account: it exists on loopback only.
-            if loopback_only and not is_loopback(request):
-                raise HTTPException(404)
-            studio: StudioPages = request.state.studio
-            try:
-                return await handler(studio, request)
-            except Refusal as refusal:
-                return studio.refusal_page(request, refusal)
-            except Missing:
-                raise HTTPException(404) from None
-
-        return endpoint
-
-    def route(path: str, handler: Endpoint, name: str | None = None, method: str = "GET") -> Route:
-        return Route(PREFIX + path, guarded(handler), methods=[method], name=name)
-
-    return [
-        route("", StudioPages.home, "studio_home"),
-        route("/studio.css", StudioPages.stylesheet, "studio_css"),
-        route("/language/{lang}", StudioPages.language, "studio_language"),
-        route("/sign-in", StudioPages.sign_in, "studio_sign_in", "POST"),
-        route("/sign-out", StudioPages.sign_out, "studio_sign_out", "POST"),
-        route("/{collection}", StudioPages.list_page, "studio_list"),
-        route("/{collection}/new", StudioPages.new_form, "studio_new"),
-        route("/{collection}/new", StudioPages.create, method="POST"),
-        route("/{collection}/edit/{id}", StudioPages.edit_form, "studio_edit"),
-        route("/{collection}/edit/{id}", StudioPages.update, method="POST"),
-        route("/{collection}/delete/{id}", StudioPages.delete_form, "studio_delete"),
-        route("/{collection}/delete/{id}", StudioPages.delete, method="POST"),
-        route("/{collection}/move/{id}", StudioPages.move, "studio_move", "POST"),
-    ]
-
-
-LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
-RELAY_HEADERS = ("forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip")
-
-
-def is_loopback(request: Request) -> bool:
-    """Both ends on this computer: the client, and the Host it asked for (so no web page can reach
-    a developer's studio through a DNS name it points at 127.0.0.1: DNS rebinding). Anything
-    relayed (a proxy on this computer) is not local."""
-    if any(name in request.headers for name in RELAY_HEADERS):
-        return False
-    try:
-        local_client = ip_address(request.client.host if request.client else "").is_loopback
-    except ValueError:
-        return False
-    # The Host header as sent, parsed exactly (a URL parser would accept "x@127.0.0.1").
-    host = request.headers.get("host", "").lower()
-    name = host if host.endswith("]") else host.rsplit(":", 1)[0]
-    return local_client and name.strip("[]") in LOOPBACK_HOSTS
+Page = Callable[[Studio, Request], Awaitable[Response]]

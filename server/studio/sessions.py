@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import logging
 import os
 import secrets
@@ -35,41 +34,12 @@ RECENT_SIGN_IN_SECONDS = 5 * 60
 
 IDENTITY_TOOLKIT_HOST = "identitytoolkit.googleapis.com"
 SECURE_TOKEN_HOST = "securetoken.googleapis.com"  # noqa: S105 - a host name
-# The Firebase SDK loads Google's iframe library (gapi) here to talk to the popup.
-GAPI_ORIGIN = "https://apis.google.com"
 APP_NAME = "studio"
 
 
 def auth_emulator_host() -> str | None:
     """FIREBASE_AUTH_EMULATOR_HOST (host:port), the Admin SDK's own switch to the Auth emulator."""
     return os.environ.get("FIREBASE_AUTH_EMULATOR_HOST") or None
-
-
-@dataclass(frozen=True, kw_only=True)
-class GoogleSignIn:
-    """The sign-in page's "Sign in with Google": the Firebase web config its script reads (public
-    by design), and the sources its CSP must allow for the popup, and nothing more."""
-
-    api_key: str
-    auth_domain: str
-    project_id: str
-    script_url: str  # /assets/studio-googleSignIn-<hash>.js, as build.py recorded it
-    emulator_host: str | None = None
-
-    @property
-    def page_config(self) -> str:
-        emulator = f"http://{self.emulator_host}" if self.emulator_host else None
-        config = {"apiKey": self.api_key, "authDomain": self.auth_domain}
-        return json.dumps({**config, "projectId": self.project_id, "emulator": emulator})
-
-    def csp_directives(self) -> dict[str, str]:
-        if self.emulator_host:
-            # The emulator serves the token API, the popup's page and its helper iframe.
-            api = frame = f"http://{self.emulator_host}"
-        else:
-            api = f"https://{IDENTITY_TOOLKIT_HOST} https://{SECURE_TOKEN_HOST}"
-            frame = f"https://{self.auth_domain}"
-        return {"script-src": f"'self' {GAPI_ORIGIN}", "connect-src": api, "frame-src": frame}
 
 
 class NoAccess(Exception):
