@@ -38,8 +38,9 @@ from server.rendering.page_renderer import PageRenderer, empty_page_data
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
 from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
+from server.studio.lifespan import Studio, open_studio
 from server.studio.routes import PREFIX as STUDIO_PREFIX
-from server.studio.routes import Studio, open_studio, studio_routes
+from server.studio.routes import studio_routes
 
 logger = logging.getLogger(__name__)
 

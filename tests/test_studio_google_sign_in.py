@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from server.studio.sign_in import GoogleSignIn
+from server.studio.sessions import GoogleSignIn
 
 PRODUCTION = GoogleSignIn(
     api_key="AIzaSy-EXAMPLE",

@@ -5,7 +5,7 @@ a delete; and the writes they send, each behind the guards (guards.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
@@ -19,12 +19,10 @@ from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
 from server.site_map import LIST_PAGES, ItemPage
 from server.studio.forms import CollectionForm, Conflict, Invalid, form_named, form_text
+from server.studio.lifespan import Studio
 from server.studio.service import StudioService
 from server.studio.sessions import StaffSession
 from server.studio.templating import url
-
-if TYPE_CHECKING:
-    from server.studio.routes import Studio
 
 # Shown 96 px wide: the smallest width the image route makes covers a 2x screen.
 THUMBNAIL_VARIANT = f"w{min(WIDTHS)}"

@@ -2,13 +2,13 @@
 so a session ends for good at sign-out) or Firebase: an ID token from Firebase Authentication
 (the Google popup's, or the server's own email-and-password sign-in), verified with the Admin
 SDK, of a staff account (claim `staff: true`, or an address on STUDIO_STAFF_EMAILS), turned into
-a session cookie that each request verifies, revocation included; sign-out revokes it.
-"""
+a session cookie that each request verifies, revocation included; sign-out revokes it."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import os
 import secrets
@@ -34,12 +34,41 @@ RECENT_SIGN_IN_SECONDS = 5 * 60
 
 IDENTITY_TOOLKIT_HOST = "identitytoolkit.googleapis.com"
 SECURE_TOKEN_HOST = "securetoken.googleapis.com"  # noqa: S105 - a host name
+# The Firebase SDK loads Google's iframe library (gapi) here to talk to the popup.
+GAPI_ORIGIN = "https://apis.google.com"
 APP_NAME = "studio"
 
 
 def auth_emulator_host() -> str | None:
     """FIREBASE_AUTH_EMULATOR_HOST (host:port), the Admin SDK's own switch to the Auth emulator."""
     return os.environ.get("FIREBASE_AUTH_EMULATOR_HOST") or None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoogleSignIn:
+    """The sign-in page's "Sign in with Google": the Firebase web config its script reads (public
+    by design), and the sources its CSP must allow for the popup, and nothing more."""
+
+    api_key: str
+    auth_domain: str
+    project_id: str
+    script_url: str  # /assets/studio-googleSignIn-<hash>.js, as build.py recorded it
+    emulator_host: str | None = None
+
+    @property
+    def page_config(self) -> str:
+        emulator = f"http://{self.emulator_host}" if self.emulator_host else None
+        config = {"apiKey": self.api_key, "authDomain": self.auth_domain}
+        return json.dumps({**config, "projectId": self.project_id, "emulator": emulator})
+
+    def csp_directives(self) -> dict[str, str]:
+        if self.emulator_host:
+            # The emulator serves the token API, the popup's page and its helper iframe.
+            api = frame = f"http://{self.emulator_host}"
+        else:
+            api = f"https://{IDENTITY_TOOLKIT_HOST} https://{SECURE_TOKEN_HOST}"
+            frame = f"https://{self.auth_domain}"
+        return {"script-src": f"'self' {GAPI_ORIGIN}", "connect-src": api, "frame-src": frame}
 
 
 class NoAccess(Exception):
@@ -95,8 +124,7 @@ class SessionStore:
         return session if session is not None and session.expires_at > time.time() else None
 
     async def close(self, cookie: str | None) -> None:
-        if cookie:
-            self._sessions.pop(cookie, None)
+        self._sessions.pop(cookie or "", None)
 
 
 class FirebaseSessions:

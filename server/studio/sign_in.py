@@ -4,59 +4,17 @@ cleared. Who may sign in, and how it is checked: sessions.py."""
 
 from __future__ import annotations
 
-import json
 import logging
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from server.studio.forms import TABS, form_text
-from server.studio.sessions import (
-    COOKIE_NAME,
-    COOKIE_PATH,
-    IDENTITY_TOOLKIT_HOST,
-    SECURE_TOKEN_HOST,
-    Credentials,
-    NoAccess,
-)
+from server.studio.lifespan import Studio
+from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, Credentials, NoAccess
 from server.studio.templating import redirect
 
-if TYPE_CHECKING:
-    from server.studio.routes import Studio
-
 logger = logging.getLogger(__name__)
-
-# The Firebase SDK loads Google's iframe library (gapi) here to talk to the popup.
-GAPI_ORIGIN = "https://apis.google.com"
-
-
-@dataclass(frozen=True, kw_only=True)
-class GoogleSignIn:
-    """The sign-in page's "Sign in with Google": the Firebase web config its script reads (public
-    by design), and the sources its CSP must allow for the popup, and nothing more."""
-
-    api_key: str
-    auth_domain: str
-    project_id: str
-    script_url: str  # /assets/studio-googleSignIn-<hash>.js, as build.py recorded it
-    emulator_host: str | None = None
-
-    @property
-    def page_config(self) -> str:
-        emulator = f"http://{self.emulator_host}" if self.emulator_host else None
-        config = {"apiKey": self.api_key, "authDomain": self.auth_domain}
-        return json.dumps({**config, "projectId": self.project_id, "emulator": emulator})
-
-    def csp_directives(self) -> dict[str, str]:
-        if self.emulator_host:
-            # The emulator serves the token API, the popup's page and its helper iframe.
-            api = frame = f"http://{self.emulator_host}"
-        else:
-            api = f"https://{IDENTITY_TOOLKIT_HOST} https://{SECURE_TOKEN_HOST}"
-            frame = f"https://{self.auth_domain}"
-        return {"script-src": f"'self' {GAPI_ORIGIN}", "connect-src": api, "frame-src": frame}
 
 
 async def home(studio: Studio, request: Request) -> Response:

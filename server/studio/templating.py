@@ -1,28 +1,23 @@
 """The studio's pages as HTML (Jinja2, on the server, so every form works without any script):
 the templates in templates/, in the staff member's language (a cookie, set by the links at the
-top) and with the studio's own headers; and its stylesheet."""
+top: routes.py) and with the studio's own headers; and its stylesheet."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse
 
 from server.http.security_headers import content_security_policy
 from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
 from server.site_facts import PALETTE_FILE
 from server.studio.forms import TABS
-from server.studio.sessions import COOKIE_PATH
-
-if TYPE_CHECKING:
-    from server.studio.routes import Studio
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STYLESHEET = Path(__file__).resolve().parent / "static" / "studio.css"
@@ -99,27 +94,6 @@ def studio_headers(
         # The Google sign-in popup reports back to this page through window.opener.
         headers["Cross-Origin-Opener-Policy"] = "same-origin-allow-popups"
     return headers
-
-
-async def stylesheet(studio: Studio, _request: Request) -> Response:
-    headers = {"Cache-Control": "no-cache", **studio_headers(studio.templates.image_hosts)}
-    return Response(studio.templates.stylesheet, media_type="text/css", headers=headers)
-
-
-async def language(_studio: Studio, request: Request) -> Response:
-    """The studio in another language, back on the page it was asked from."""
-    locale = locale_named(request.path_params["lang"])
-    if locale is None:
-        raise HTTPException(404)
-    home = url(request, "studio_home")
-    back = request.query_params.get("next", home)
-    if not back.startswith(home) or "//" in back or "\\" in back:
-        back = home
-    response = RedirectResponse(back, 303)
-    response.set_cookie(
-        LANGUAGE_COOKIE, locale.code, max_age=365 * 86400, path=COOKIE_PATH, samesite="strict"
-    )
-    return response
 
 
 def url(request: Request, name: str, **params: str) -> str:
