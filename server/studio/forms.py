@@ -18,6 +18,8 @@ from starlette.datastructures import FormData, UploadFile
 from server.content.models import REQUIRED_FIELDS, Collection
 from server.i18n import DEFAULT_LOCALE, TRANSLATIONS, Locale
 
+MAX_ID_LENGTH = 60
+
 
 @dataclass(frozen=True)
 class FieldError:
@@ -198,7 +200,6 @@ def form_text(form: Mapping[str, object], name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-MAX_ID_LENGTH = 60
 # Long enough for any real name and description in any language; a card shows far less.
 NAME = Text(key="name", max_length=120, translated=True)
 DESCRIPTION = Text(key="description", max_length=2000, rows=5, translated=True)
