@@ -38,9 +38,9 @@ from server.rendering.page_renderer import PageRenderer, empty_page_data
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
 from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
-from server.studio.pages import StudioPages
+from server.studio.lifespan import Studio, open_studio
 from server.studio.routes import PREFIX as STUDIO_PREFIX
-from server.studio.routes import open_studio, studio_routes
+from server.studio.routes import studio_routes
 
 logger = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ class AppState(TypedDict):
     vitals_limits: TokenBuckets
     photo_keys: PhotoKeys
     photos: PhotoPipeline | None
-    studio: StudioPages | None
+    studio: Studio | None
 
 
 def create_app(settings: Settings | None = None) -> Starlette:

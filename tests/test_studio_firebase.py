@@ -23,7 +23,7 @@ from harness.firebase_emulators import AuthEmulator, StorageEmulator, firebase_s
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer
 from server.content.models import Collection
-from server.studio.content import Changed, FirestoreStudioContent
+from server.studio.documents import Changed, FirestoreStudioContent
 
 pytestmark = pytest.mark.emulator
 

@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from server.content.models import Collection
-from server.studio.photos import HELD_SECONDS, LocalPhotoFolder, PhotoProblem, check_photo
+from server.studio.photo_store import HELD_SECONDS, LocalPhotoFolder
+from server.studio.photos import PhotoProblem, check_photo
 
 GPS_IFD = 0x8825
 ORIENTATION = 0x0112

@@ -1,10 +1,11 @@
-"""Security headers on every response: pages, assets, errors, redirects."""
+"""Security headers on every response: pages, assets, errors, redirects; and the one builder of a
+Content-Security-Policy, the site's here and the studio's (server/studio/templating.py)."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -22,7 +23,6 @@ class SecurityHeaders:
         inline_script: str,
     ) -> None:
         self.app = app
-        images = " ".join(f"https://{host}" for host in image_hosts)
         csp = {
             "default-src": "'self'",
             # The page's one inline script (the boot) and one inline stylesheet are
@@ -32,7 +32,7 @@ class SecurityHeaders:
             "style-src": f"'self' {_csp_hash(inline_style)}",
             # The slider positions slides with style attributes in the server's markup.
             "style-src-attr": "'unsafe-inline'",
-            "img-src": f"'self' {images}".strip(),
+            "img-src": "'self'",
             "font-src": "'self'",
             "connect-src": "'self'",
             "frame-src": VIDEO_ORIGIN,
@@ -42,7 +42,7 @@ class SecurityHeaders:
             "form-action": "'self'",
         }
         self._headers = {
-            "Content-Security-Policy": "; ".join(f"{name} {value}" for name, value in csp.items()),
+            "Content-Security-Policy": content_security_policy(csp, image_hosts),
             "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
             "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -66,6 +66,14 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def content_security_policy(directives: Mapping[str, str], image_hosts: Iterable[str]) -> str:
+    """The header's value: the directives in their order, `img-src` with the hosts of the
+    content's photos (Firebase Storage) added."""
+    images = " ".join(f"https://{host}" for host in image_hosts)
+    with_images = {**directives, "img-src": f"{directives['img-src']} {images}".strip()}
+    return "; ".join(f"{name} {value}" for name, value in with_images.items())
 
 
 def _csp_hash(text: str) -> str:

@@ -11,9 +11,10 @@ from functools import partial
 
 import anyio
 
+from server.images.checks import ImageRefused
 from server.images.disk_cache import DiskCache
 from server.images.sources import LocalPhotos, RemotePhotos, SourceRefused, version_of
-from server.images.transform import ImageRefused, OutputFormat, make_variant
+from server.images.transform import OutputFormat, make_variant
 from server.images.urls import PhotoSource
 from server.images.variants import Variant
 

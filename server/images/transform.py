@@ -1,5 +1,5 @@
 """One photo in, one variant out (Pillow, in a worker thread); anything that is not a
-sane raster photo is refused with ImageRefused and a reason to log."""
+sane raster photo is refused (server/images/checks.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from contextlib import suppress
 from enum import Enum
 from typing import Any
 
-from PIL import ExifTags, Image, ImageCms, ImageOps, UnidentifiedImageError
+from PIL import ExifTags, Image, ImageCms, ImageOps
 
+from server.images.checks import opened_photo
 from server.images.variants import Variant
 
 
@@ -28,35 +29,18 @@ class OutputFormat(Enum):
 # Raster formats only; GIFs and animated WebP/AVIF give their first frame.
 # (SVG and the like never reach a decoder: Pillow does not read them.)
 SOURCE_FORMATS = ("JPEG", "PNG", "WEBP", "AVIF", "GIF")
-# The largest phone and camera sensors. Checked from the header, before decoding.
-MAX_SOURCE_PIXELS = 50_000_000
 _SRGB = ImageCms.createProfile("sRGB")
 
 
-class ImageRefused(Exception):
-    """The source is not something the route will make a variant of."""
-
-
 def make_variant(source: bytes, variant: Variant, output: OutputFormat) -> bytes:
-    try:
-        with Image.open(io.BytesIO(source), formats=SOURCE_FORMATS) as image:
-            return _transform(image, variant, output)
-    except UnidentifiedImageError:
-        raise ImageRefused("not a JPEG, PNG, WebP, AVIF or GIF image") from None
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
-        raise ImageRefused(f"too many pixels: {error}") from None
-    except (OSError, SyntaxError, ValueError, EOFError) as error:
-        # Truncated or corrupt data, or a mode Pillow cannot convert.
-        raise ImageRefused(f"cannot decode: {error}") from None
+    """The variant, or ImageRefused (server/images/checks.py) with the reason."""
+    with opened_photo(source, SOURCE_FORMATS) as image:
+        return _transform(image, variant, output)
 
 
 def _transform(image: Image.Image, variant: Variant, output: OutputFormat) -> bytes:
     # The header is read; the pixels are not, yet.
     stored_width, stored_height = image.size
-    if stored_width * stored_height > MAX_SOURCE_PIXELS:
-        raise ImageRefused(
-            f"{stored_width}x{stored_height} is more than {MAX_SOURCE_PIXELS} pixels"
-        )
     # Orientations 5-8 turn the photo a quarter: its stored width is its height.
     turned = image.getexif().get(ExifTags.Base.Orientation, 1) > 4
     width, height = (stored_height, stored_width) if turned else (stored_width, stored_height)

@@ -2,8 +2,7 @@
 so a session ends for good at sign-out) or Firebase: an ID token from Firebase Authentication
 (the Google popup's, or the server's own email-and-password sign-in), verified with the Admin
 SDK, of a staff account (claim `staff: true`, or an address on STUDIO_STAFF_EMAILS), turned into
-a session cookie that each request verifies, revocation included; sign-out revokes it.
-"""
+a session cookie that each request verifies, revocation included; sign-out revokes it."""
 
 from __future__ import annotations
 
@@ -125,8 +124,7 @@ class SessionStore:
         return session if session is not None and session.expires_at > time.time() else None
 
     async def close(self, cookie: str | None) -> None:
-        if cookie:
-            self._sessions.pop(cookie, None)
+        self._sessions.pop(cookie or "", None)
 
 
 class FirebaseSessions:

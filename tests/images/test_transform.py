@@ -7,7 +7,8 @@ import io
 import pytest
 from PIL import Image
 
-from server.images.transform import ImageRefused, OutputFormat, make_variant
+from server.images.checks import ImageRefused
+from server.images.transform import OutputFormat, make_variant
 from server.images.variants import SQUARES, VARIANTS, WIDTHS
 from tests.images.photos import (
     NOT_AN_IMAGE,

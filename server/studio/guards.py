@@ -1,0 +1,113 @@
+"""Every check before the studio acts on a request, in one place: the local studio on this
+computer only; a write from the studio's own pages (same origin), of a signed-in session (else
+401), with its form token, within a body size and the rate limits. Each raises a Refusal (its
+page says why) before anything changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from ipaddress import ip_address
+from urllib.parse import urlsplit
+
+from starlette.datastructures import FormData
+from starlette.requests import Request
+
+from server.http.rate_limit import TokenBuckets
+from server.studio.sessions import COOKIE_NAME, StaffSession, StaffSessions
+
+# Room for the form's text fields around the photo.
+FORM_OVERHEAD_BYTES = 64 * 1024
+# A photo over the limit is still read, up to this many times the limit, so the
+# form comes back with its typed text and a word on the photo; beyond, a refusal.
+UPLOAD_CEILING = 4
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+RELAY_HEADERS = ("forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip")
+
+
+@dataclass
+class Refusal(Exception):
+    """A request refused before anything changed: its status and the message's key (its page
+    states the photo limits, should the message name them)."""
+
+    status: int
+    key: str
+
+
+class Guards:
+    def __init__(self, sessions: StaffSessions, *, photo_max_bytes: int) -> None:
+        self.sessions = sessions
+        self._photo_max_bytes = photo_max_bytes
+        # Ten tries at once, then one a minute: enough for a mistyped password.
+        self.sign_in_limits = TokenBuckets(burst=10, per_second=1 / 60)
+        # A batch of twenty photos at once, then one every ten seconds.
+        self.upload_limits = TokenBuckets(burst=20, per_second=1 / 10)
+
+    async def session(self, request: Request) -> StaffSession:
+        """The signed-in session, else a Refusal: every page but the sign-in's asks for it."""
+        session = await self.sessions.find(request.cookies.get(COOKIE_NAME))
+        if session is None:
+            raise Refusal(401, "signed_out")
+        return session
+
+    async def write(
+        self, request: Request, *, upload: bool = False
+    ) -> tuple[StaffSession, FormData]:
+        """The session and the form of a write, or a Refusal before anything changes."""
+        same_origin(request)
+        session = await self.session(request)  # before reading any body
+        if upload and not self.upload_limits.allow(client(request)):
+            raise Refusal(429, "too_many")
+        photo = UPLOAD_CEILING * self._photo_max_bytes if upload else 0
+        form = await self.form(request, FORM_OVERHEAD_BYTES + photo, max_files=1 if upload else 0)
+        token = form.get("csrf")
+        if not session.accepts(token if isinstance(token, str) else None):
+            await form.close()
+            raise Refusal(403, "bad_token")
+        return session, form
+
+    async def sign_in(self, request: Request) -> FormData | None:
+        """The sign-in's form (None when the local studio asks for nothing), or a Refusal."""
+        same_origin(request)
+        if not self.sign_in_limits.allow(client(request)):
+            raise Refusal(429, "too_many")
+        if not self.sessions.asks_for_credentials:
+            return None
+        return await self.form(request, FORM_OVERHEAD_BYTES, max_fields=5)
+
+    async def form(
+        self, request: Request, limit: int, *, max_files: int = 0, max_fields: int = 20
+    ) -> FormData:
+        length = request.headers.get("content-length", "")
+        if not length.isdigit() or int(length) > limit:
+            raise Refusal(413, "too_large")
+        return await request.form(max_files=max_files, max_fields=max_fields)
+
+
+def same_origin(request: Request) -> None:
+    """Writes come from the studio's own pages: a cross-site form is refused outright."""
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        raise Refusal(403, "bad_token")
+    # The host alone: behind a TLS edge the app may see its own scheme as http.
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.url.netloc:
+        raise Refusal(403, "bad_token")
+
+
+def client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def is_loopback(request: Request) -> bool:
+    """Both ends on this computer: the client, and the Host it asked for (so no web page can reach
+    a developer's studio through a DNS name it points at 127.0.0.1: DNS rebinding). Anything
+    relayed (a proxy on this computer) is not local."""
+    if any(name in request.headers for name in RELAY_HEADERS):
+        return False
+    try:
+        local_client = ip_address(request.client.host if request.client else "").is_loopback
+    except ValueError:
+        return False
+    # The Host header as sent, parsed exactly (a URL parser would accept "x@127.0.0.1").
+    host = request.headers.get("host", "").lower()
+    name = host if host.endswith("]") else host.rsplit(":", 1)[0]
+    return local_client and name.strip("[]") in LOOPBACK_HOSTS

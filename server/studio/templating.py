@@ -1,0 +1,116 @@
+"""The studio's pages as HTML (Jinja2, on the server, so every form works without any script):
+the templates in templates/, in the staff member's language (a cookie, set by the links at the
+top: routes.py) and with the studio's own headers; and its stylesheet."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse
+
+from server.http.security_headers import content_security_policy
+from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
+from server.site_facts import PALETTE_FILE
+from server.studio.forms import TABS
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+STYLESHEET = Path(__file__).resolve().parent / "static" / "studio.css"
+LANGUAGE_COOKIE = "studio_lang"
+
+
+class StudioTemplates:
+    def __init__(self, *, image_hosts: tuple[str, ...], **shared: object) -> None:
+        """`shared`: what every template may read besides its own context."""
+        self.image_hosts = image_hosts
+        self._templates = Environment(
+            loader=FileSystemLoader(TEMPLATES),
+            autoescape=select_autoescape(default=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self._templates.globals.update(
+            tabs=TABS, locales=LOCALES, language_name=_language_name, shown_name=_shown_name
+        )
+        self._templates.globals.update(shared)
+        self.stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
+
+    def render(
+        self,
+        request: Request,
+        template: str,
+        *,
+        status: int = 200,
+        scripts: Mapping[str, str] | None = None,
+        **context: object,
+    ) -> HTMLResponse:
+        """The page; `scripts`: its script directives, where it has any. Its tab is the
+        collection the address names, unless the context says."""
+        locale = locale_named(request.cookies.get(LANGUAGE_COOKIE, "")) or DEFAULT_LOCALE
+        words: Mapping[str, str] = messages(locale)["studio"]
+
+        def t(key: str, **values: object) -> str:
+            return words[key].format(**values)
+
+        page: dict[str, Any] = {"tab": request.path_params.get("collection"), **context}
+        html = self._templates.get_template(template).render(
+            page,
+            t=t,
+            url=partial(url, request),
+            locale=locale,
+            request=request,
+            id=request.path_params.get("id"),
+        )
+        return HTMLResponse(html, status, headers=studio_headers(self.image_hosts, scripts))
+
+
+def studio_headers(
+    image_hosts: tuple[str, ...], scripts: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Its CSP (`scripts`: a page's script directives), no indexing, no caching (the security
+    headers middleware keeps a header a response has)."""
+    directives = {
+        # No script elsewhere: the studio is plain forms, working without any.
+        "default-src": "'none'",
+        **(scripts or {}),
+        "style-src": "'self'",
+        "img-src": "'self' data:",
+        "form-action": "'self'",
+        "frame-ancestors": "'none'",
+        "base-uri": "'none'",
+    }
+    headers = {
+        "Content-Security-Policy": content_security_policy(directives, image_hosts),
+        "X-Robots-Tag": "noindex, nofollow",
+        "Cache-Control": "no-store",
+        "Referrer-Policy": "same-origin",
+    }
+    if scripts and "frame-src" in scripts:
+        # The Google sign-in popup reports back to this page through window.opener.
+        headers["Cross-Origin-Opener-Policy"] = "same-origin-allow-popups"
+    return headers
+
+
+def url(request: Request, name: str, **params: str) -> str:
+    """The path of a named studio route (routes.py), each value quoted as a path segment."""
+    quoted = {key: quote(value, safe="") for key, value in params.items()}
+    return str(request.app.url_path_for(name, **quoted))
+
+
+def redirect(request: Request, name: str, **params: str) -> RedirectResponse:
+    return RedirectResponse(url(request, name, **params), 303)
+
+
+def _language_name(locale: Locale) -> str:
+    return str(messages(locale)["meta"]["languageName"])
+
+
+def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
+    """The entry's name as staff in the studio's language call it, else the English one."""
+    name = fields.get(locale.field("name")) or fields.get("name")
+    return name if isinstance(name, str) and name else document_id
