@@ -1,14 +1,17 @@
 import json
 import logging
+import time
 from pathlib import Path
 
 import anyio
 import pytest
 
 from harness.content_files import write_content
+from harness.live_server import LiveServer
 from server.content.cache import ContentUnavailableError
-from server.content.local import LocalContentStore
+from server.content.local import LocalContentStore, write_text_atomically
 from server.content.models import CardItem, Collection, SlideImage
+from tests.live_support import EDIT_SHOWS_WITHIN, json_lines, reload_fresh, wait_for
 
 
 def fetch(store: LocalContentStore, collection: Collection) -> list[object]:
@@ -71,3 +74,40 @@ def test_the_shipped_sample_content_is_complete_and_its_images_exist() -> None:
         for document in json.loads((root / name).read_text(encoding="utf-8")):
             image = root / document["photoUrl"].removeprefix("/")
             assert image.is_file(), f"{name}: {document['id']} points at a missing {image}"
+
+
+def test_a_saved_file_shows_on_every_worker_within_2_s(tmp_path: Path) -> None:
+    content = write_content(tmp_path / "content")
+    env = {"CONTENT_DIR": str(content), "LOG_FORMAT": "json", "RENDER_POOL_SIZE": "1"}
+    with LiveServer(env=env, log_path=tmp_path / "uvicorn.log", workers=2) as site:
+        wait_for(
+            "both workers watch the content folder",
+            lambda: len(logged_workers(site.log_path, "Watching")) == 2,
+            timeout=20,
+        )
+        assert "Project 1" in reload_fresh(site.url + "/projects")
+        edited = json.loads((content / "projects.json").read_text())
+        edited[0]["name"] = "Abdoun villa, terrace redone"
+        started = time.monotonic()
+        # As the studio saves: a new file put in the old one's place.
+        write_text_atomically(content / "projects.json", json.dumps(edited))
+        wait_for(
+            "both workers read the file again",
+            lambda: len(logged_workers(site.log_path, "Change in")) == 2,
+            timeout=EDIT_SHOWS_WITHIN,
+        )
+        wait_for(
+            "a reload shows the change",
+            lambda: "terrace redone" in reload_fresh(site.url + "/projects"),
+            timeout=EDIT_SHOWS_WITHIN - (time.monotonic() - started),
+        )
+        pages = [reload_fresh(site.url + "/projects") for _ in range(20)]
+    assert all("Abdoun villa, terrace redone" in page for page in pages)
+
+
+def logged_workers(log: Path, message: str) -> set[int]:
+    return {
+        line["worker"]
+        for line in json_lines(log)
+        if line["message"].startswith(message) and "worker" in line
+    }

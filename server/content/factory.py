@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -9,7 +10,7 @@ from server.company import Company
 from server.content.cache import ContentCache, ContentStore
 from server.content.firestore import FirestoreContentStore
 from server.content.live import LiveContent
-from server.content.local import IMAGES_FOLDER, LocalContentStore
+from server.content.local import IMAGES_FOLDER, LocalContentStore, watch_content_files
 from server.content.photo_urls import PhotoUrlPolicy
 from server.settings import ContentSource, Settings
 
@@ -43,14 +44,24 @@ def open_content(
         max_staleness_seconds=settings.content_max_staleness_seconds,
     )
     live = None
+    stop_watching = asyncio.Event()
+    watch = None
     if isinstance(store, FirestoreContentStore) and settings.content_live:
         live = LiveContent(store, cache)
         live.start()
-    how = "listeners" if live is not None else f"reads every {settings.content_cache_seconds:g} s"
+        how = "listeners"
+    elif isinstance(store, LocalContentStore):
+        watch = asyncio.create_task(watch_content_files(settings.content_dir, cache, stop_watching))
+        how = f"a watch on {settings.content_dir}"
+    else:
+        how = f"reads every {settings.content_cache_seconds:g} s"
     logger.info("Content kept current by %s", how)
 
     async def close() -> None:
-        # Listeners first: they write into the cache and use the store's client.
+        # Listeners and the watch first: they write into the cache and use the store.
+        stop_watching.set()
+        if watch is not None:
+            await watch
         if live is not None:
             await live.close()
         await cache.close()

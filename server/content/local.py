@@ -6,6 +6,7 @@ Firestore document id; the site serves the folder's images/ at /images/.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -14,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from watchfiles import awatch
 
-from server.content.cache import ContentUnavailableError
+from server.content.cache import ContentCache, ContentUnavailableError
 from server.content.models import (
     OPTIONAL_FIELDS,
     REQUIRED_FIELDS,
@@ -115,3 +117,32 @@ class LocalContentStore:
 
     async def close(self) -> None:
         return None
+
+
+async def watch_content_files(content_dir: Path, cache: ContentCache, stop: asyncio.Event) -> None:
+    """Read a collection again as soon as its file changes (the studio, an editor, another
+    worker's save), so every worker shows a change within a moment, not its cache's period."""
+    files = {collection_file(content_dir, collection).name: collection for collection in Collection}
+    worker = {"worker": os.getpid()}
+    announced = False
+    try:
+        # An empty answer each second when nothing changes: the first proves the watch is set.
+        async for changes in awatch(
+            content_dir, recursive=False, stop_event=stop, rust_timeout=1000, yield_on_timeout=True
+        ):
+            if not announced:
+                logger.info("Watching %s for changes", content_dir, extra=worker)
+                announced = True
+            names = {Path(path).name for _, path in changes}
+            for collection in {files[name] for name in names if name in files}:
+                logger.info(
+                    "Change in %s: reading it again",
+                    collection_file(content_dir, collection),
+                    extra={**worker, "collection": collection.firestore_name},
+                )
+                cache.expire(collection)
+                await cache.get(collection)  # starts the read; pages get it once done
+    except Exception:
+        logger.exception(
+            "Watching %s failed; content is read as CONTENT_CACHE_SECONDS says", content_dir
+        )
