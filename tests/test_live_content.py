@@ -15,6 +15,8 @@ import pytest
 
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer
+from tests.images.loopback import PhotoServer
+from tests.images.photos import jpeg
 from tests.live_support import (
     EDIT_SHOWS_WITHIN,
     json_lines,
@@ -32,8 +34,17 @@ RELOADS = 20
 
 
 @pytest.fixture(scope="module")
+def photo_server() -> Iterator[PhotoServer]:
+    photo = (200, {"Content-Type": "image/jpeg"}, jpeg((800, 600)))
+    with PhotoServer({"/old.jpg": photo, "/new.jpg": photo}) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
 def two_workers(
-    firestore_emulator: FirestoreEmulator, tmp_path_factory: pytest.TempPathFactory
+    firestore_emulator: FirestoreEmulator,
+    tmp_path_factory: pytest.TempPathFactory,
+    photo_server: PhotoServer,
 ) -> Iterator[tuple[LiveServer, FirestoreEmulator]]:
     firestore_emulator.reset()
     seed_site(firestore_emulator, project("p1", "Abdoun villa"), project("p2", "Dead Sea resort"))
@@ -44,6 +55,10 @@ def two_workers(
             "GOOGLE_CLOUD_PROJECT": firestore_emulator.project,
             "LOG_FORMAT": "json",
             "RENDER_POOL_SIZE": "1",
+            # The image route takes the photo server's http photos.
+            "IMAGE_HOSTS": "127.0.0.1",
+            "DEV_MODE": "on",
+            "IMAGE_CACHE_DIR": str(tmp_path_factory.mktemp("image-cache")),
         },
         log_path=tmp_path_factory.mktemp("live-site") / "uvicorn.log",
         workers=WORKERS,
@@ -127,6 +142,36 @@ def test_a_change_of_order_shows_on_every_worker_within_2_s(
         lambda page: first_project(page) == "Zarqa showroom",
     )
     emulator.client().collection("Projects").document("z1").delete()
+
+
+def test_a_replaced_photo_is_no_longer_served_by_any_worker_within_2_s(
+    two_workers: tuple[LiveServer, FirestoreEmulator], photo_server: PhotoServer
+) -> None:
+    server, emulator = two_workers
+
+    def photo_key(page: str) -> str | None:
+        items = parse(page).page_data["content"]["projects"]  # type: ignore[index]
+        return next(item.get("photoKey") for item in items if item["id"] == "p5")
+
+    def with_photo(path: str) -> dict[str, str]:
+        return {**project("p5", "Jerash hotel"), "photoUrl": photo_server.url(path)}
+
+    change_shows_on_every_worker(
+        server,
+        lambda: emulator.seed("Projects", [with_photo("/old.jpg")]),
+        lambda page: "Jerash hotel" in page,
+    )
+    old = f"{server.url}/img/w320/{photo_key(reload_fresh(server.url + '/projects'))}"
+    # Served, and so kept in the image cache, by each worker.
+    assert {httpx.get(old, headers={"Connection": "close"}).status_code for _ in range(6)} == {200}
+    change_shows_on_every_worker(
+        server,
+        lambda: emulator.seed("Projects", [with_photo("/new.jpg")]),
+        lambda page: "new.jpg" in page,
+    )
+    answers = {httpx.get(old, headers={"Connection": "close"}).status_code for _ in range(20)}
+    assert answers == {404}
+    emulator.client().collection("Projects").document("p5").delete()
 
 
 def test_a_hostile_document_added_live_is_skipped_with_a_warning(

@@ -68,6 +68,10 @@ class PhotoPipeline:
                 raise PhotoRefused(str(refusal)) from None
             name = f"local-{current}"
         else:
+            # Asked on every request, cached variant or not: a photo staff replaced or
+            # deleted stops being served once the content no longer shows it.
+            if not await self.is_content_photo(source.photo_url):
+                raise UnknownPhoto(source.photo_url)
             current = version_of(source.photo_url.encode())
             name = f"remote-{current}"
 
@@ -77,13 +81,11 @@ class PhotoPipeline:
                 raise PhotoRefused(f"{reason} (refused less than {REFUSAL_MEMORY_SECONDS} s ago)")
             if local_path is not None:
                 data, _version = await anyio.to_thread.run_sync(self.local.read, local_path)
-            elif await self.is_content_photo(source.photo_url):
+            else:
                 # The photo itself is kept too: each variant and format needs it, and
                 # a camera photo is megabytes to fetch again.
                 fetch = partial(self.remote.fetch, source.photo_url)
                 data = await self._kept(f"{name}-source", fetch)
-            else:
-                raise UnknownPhoto(source.photo_url)
             return await anyio.to_thread.run_sync(
                 make_variant, data, variant, output, limiter=self._limiter
             )
