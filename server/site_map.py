@@ -88,6 +88,10 @@ class ItemPage:
     def collection(self) -> Collection:
         return _CARDS[self.list_page.key]  # a list page's, by the routes made for them
 
+    @property
+    def collections(self) -> tuple[Collection, ...]:
+        return self.list_page.collections
+
     def in_locale(self, locale: Locale) -> ItemPage:
         return ItemPage(self.list_page.in_locale(locale), self.item_id)
 
@@ -97,6 +101,9 @@ class ItemPage:
             card=card_name, page=self.list_page.title, company=company_name
         )
 
+
+# Any page the renderer makes.
+Page = SitePage | ItemPage
 
 _BY_KEY: dict[tuple[str, Locale], SitePage] = {
     (key, locale): SitePage(

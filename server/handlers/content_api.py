@@ -13,7 +13,7 @@ from server.content.cache import ContentCache
 from server.content.models import Collection
 from server.http.caching import NO_STORE
 from server.images.urls import PhotoKeys
-from server.rendering.page_renderer import items_for_page
+from server.rendering.page_content import items_for_page
 
 
 async def content_api(request: Request) -> Response:

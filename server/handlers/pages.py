@@ -11,12 +11,8 @@ from server.compression import preferred_encoding
 from server.http.access_log import HTML_CACHE_STATE
 from server.http.caching import NO_STORE, PAGE
 from server.rendering.manifest import ASSETS_URL
-from server.rendering.page_renderer import (
-    ContentUnavailable,
-    PageRender,
-    PageRenderer,
-    UnknownItem,
-)
+from server.rendering.page_content import ContentUnavailable, UnknownItem
+from server.rendering.page_renderer import PageRender, PageRenderer
 from server.rendering.render_pool import RenderError
 from server.site_map import ItemPage, SitePage, not_found_page
 
