@@ -44,6 +44,23 @@ class PhotoSizes(TypedDict):
     squares: list[int]
 
 
+class Figure(TypedDict):
+    # A stone's figure: its field, unit, test standard and the values it may take.
+    field: str
+    unit: str
+    standard: str
+    min: float
+    max: float
+
+
+class StoneFacts(TypedDict):
+    # The values a stone's family, colour and finishes are chosen from.
+    families: list[str]
+    colours: list[str]
+    finishes: list[str]
+    figures: list[Figure]
+
+
 class Theme(TypedDict):
     colour: str
     background: str
@@ -56,6 +73,7 @@ class SiteFacts(TypedDict):
     titles: Titles
     collections: dict[str, CollectionEntry]
     photoSizes: PhotoSizes
+    stones: StoneFacts
 
 
 SITE: SiteFacts = json.loads(SITE_FILE.read_text(encoding="utf-8"))

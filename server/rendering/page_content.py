@@ -91,13 +91,18 @@ def empty_page_data(company: Company) -> dict[str, Any]:
 
 def items_for_page(
     items: Iterable[ContentItem], photo_keys: Mapping[str, str]
-) -> list[dict[str, str]]:
+) -> list[dict[str, Any]]:
     """The items as the page shows them: the fields they have, and `photoKey`
-    for the image route (server/images/urls.py) when the photo has one."""
-    return [
-        {
-            **item.fields(),
-            **({"photoKey": photo_keys[item.photoUrl]} if item.photoUrl in photo_keys else {}),
-        }
-        for item in items
-    ]
+    for the image route (server/images/urls.py) when the photo has one; a
+    stone's photos of its finishes have theirs in `finishPhotoKeys`."""
+    return [_for_page(item, photo_keys) for item in items]
+
+
+def _for_page(item: ContentItem, photo_keys: Mapping[str, str]) -> dict[str, Any]:
+    fields = item.fields()
+    if item.photoUrl in photo_keys:
+        fields["photoKey"] = photo_keys[item.photoUrl]
+    finish_photos: dict[str, str] = fields.get("finishPhotos", {})
+    if keys := {f: photo_keys[url] for f, url in finish_photos.items() if url in photo_keys}:
+        fields["finishPhotoKeys"] = keys
+    return fields

@@ -54,7 +54,8 @@ class PageRenderer:
         snapshots = await asyncio.gather(*(self._content.get(c) for c in page.collections))
         versions = tuple(snapshot.version for snapshot in snapshots)
         # Consumed once, by whichever keys_for runs.
-        photo_urls = (item.photoUrl for snapshot in snapshots for item in snapshot.items)
+        items = (item for snapshot in snapshots for item in snapshot.items)
+        photo_urls = (url for item in items for url in item.photo_urls)
         # A page is what it was made from: the content's versions, and the photos'
         # keys, which change with the image files. Without a generation of the
         # image folder, the keys (a stat per local photo) come before the lookup.
