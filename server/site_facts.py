@@ -25,6 +25,8 @@ class PageEntry(TypedDict):
     path: str
     collections: list[str]
     cards: NotRequired[str]
+    # What a card's own page reads, when not the list's (a stone's page: the projects using it).
+    cardCollections: NotRequired[list[str]]
 
 
 class Titles(TypedDict):
@@ -54,10 +56,9 @@ class Figure(TypedDict):
 
 
 class StoneFacts(TypedDict):
-    # The values a stone's family, colour and finishes are chosen from.
-    families: list[str]
-    colours: list[str]
-    finishes: list[str]
+    # The values of a stone's family, colour and finishes, by the name of the
+    # list's filter (family, colour, finish), in the filters' order.
+    filters: dict[str, list[str]]
     figures: list[Figure]
 
 

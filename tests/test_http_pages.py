@@ -75,7 +75,15 @@ def test_hero_description_says_everything_the_spec_asks(client: TestClient) -> N
 def test_header_links_are_real_hrefs_for_crawlers(client: TestClient) -> None:
     links = parse(client.get("/projects").text).links
     # The skip link, then the header's logo and menu.
-    assert links[:6] == ["#main", "/", "/projects", "/Collabrations", "/#about", "/#contact"]
+    assert links[:7] == [
+        "#main",
+        "/",
+        "/projects",
+        "/Collabrations",
+        "/stones",
+        "/#about",
+        "/#contact",
+    ]
 
 
 def test_book_now_opens_the_booking_page_in_a_new_tab_safely(client: TestClient) -> None:
@@ -163,7 +171,7 @@ def test_a_failed_read_logs_the_spec_line_and_still_serves_the_page(
         response = client.get("/projects")
         api = client.get("/api/content/projects")
     assert response.status_code == 200
-    assert parse(response.text).page_data["content"] == {"projects": []}
+    assert parse(response.text).page_data["content"] == {"projects": [], "stones": []}
     assert "Error fetching projects:" in caplog.text
     assert api.status_code == 503
 

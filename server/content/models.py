@@ -120,7 +120,7 @@ OPTIONAL_FIELDS: dict[Collection, tuple[str, ...]] = {
 # A detail's check: what of the value the site keeps (None: nothing), and what is wrong with it.
 Check = Callable[[object, PhotoUrlPolicy], tuple[Any, str | None]]
 STONE_FACTS = SITE["stones"]
-FINISHES = STONE_FACTS["finishes"]
+FINISHES = STONE_FACTS["filters"]["finish"]
 
 
 def _one_of(allowed: Sequence[str]) -> Check:
@@ -182,8 +182,8 @@ DETAILS: dict[Collection, dict[str, Check]] = {
     Collection.COLLABRATIONS: {"stones": _list_of(None)},
     Collection.SLIDER: {},
     Collection.STONES: {
-        "family": _one_of(STONE_FACTS["families"]),
-        "colour": _one_of(STONE_FACTS["colours"]),
+        "family": _one_of(STONE_FACTS["filters"]["family"]),
+        "colour": _one_of(STONE_FACTS["filters"]["colour"]),
         **{name: _text for name in ("origin", *translated_fields("origin"))},
         "finishes": _list_of(FINISHES),
         "finishPhotos": _photo_per_finish,

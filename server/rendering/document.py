@@ -12,7 +12,7 @@ from server.i18n import messages
 from server.rendering.manifest import AssetManifest
 from server.seo.page_meta import PageMeta
 from server.site_facts import THEME
-from server.site_map import COLLABRATIONS, LANDING, PROJECTS, SitePage
+from server.site_map import COLLABRATIONS, LANDING, PROJECTS, STONES, SitePage
 
 # As Django's json_script: no content can close the element (</script>), open
 # a comment (<!--) or be read as markup, and U+2028/U+2029 stay escaped for
@@ -36,6 +36,7 @@ def json_for_script(data: object) -> Markup:
 _NAV_PATHS = {
     "projects": PROJECTS.english_path,
     "collabrations": COLLABRATIONS.english_path,
+    "stones": STONES.english_path,
     "about": LANDING.english_path + "#about",
     "contact": LANDING.english_path + "#contact",
 }

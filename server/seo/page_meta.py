@@ -13,7 +13,7 @@ from server.i18n import DEFAULT_LOCALE, LOCALES, messages
 from server.images.variants import SOCIAL
 from server.seo import structured_data
 from server.seo.structured_data import JsonLd
-from server.site_map import ItemPage, Page
+from server.site_map import FilteredPage, ItemPage, Page
 
 # The picture shown when a page is shared (Open Graph, Twitter cards).
 SOCIAL_IMAGE_PATH = "/images/og-default.jpg"
@@ -62,7 +62,7 @@ def page_meta(
         nodes += [
             structured_data.item_list(snapshot.items, base_url, list_page)
             for collection, snapshot in zip(page.collections, snapshots, strict=False)
-            if collection is not Collection.SLIDER
+            if collection is list_page.cards
         ]
     else:
         title = page.document_title(
@@ -77,12 +77,15 @@ def page_meta(
             if photo_key is not None
             else structured_data.absolute(base_url, item.photoUrl)
         )
-        nodes.append(
-            structured_data.card_page(
-                item, url=base_url + page.path, image=image, base_url=base_url, list_page=list_page
-            )
+        page_node = structured_data.card_page(
+            item, url=base_url + page.path, image=image, base_url=base_url, list_page=list_page
         )
-    indexed = list_page.key != "notFound"
+        if page.collection is Collection.STONES:
+            page_node["mainEntity"] = structured_data.stone(item, page_node["mainEntity"], locale)
+        nodes.append(page_node)
+    # A filtered list is the whole list's page for search engines.
+    canonical = base_url + list_page.path if isinstance(page, FilteredPage) else None
+    indexed = list_page.key != "notFound" and canonical is None
     # The same page in every language, English as the default (hreflang).
     alternates = [(other.code, page.in_locale(other)) for other in LOCALES]
     alternates.append(("x-default", page.in_locale(DEFAULT_LOCALE)))
@@ -94,7 +97,7 @@ def page_meta(
         lang=catalogue["lang"],
         dir=catalogue["dir"],
         og_locale=catalogue["ogLocale"],
-        canonical_url=base_url + page.path if indexed else None,
+        canonical_url=base_url + page.path if indexed else canonical,
         indexed=indexed,
         alternates=tuple((code, base_url + other.path) for code, other in alternates),
         image_url=image,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from harness.content_files import sample_cards, write_content
-from server.content.models import Collection, field_problems, parse_document
+from server.content.models import CardItem, Collection, field_problems, parse_document
 from server.content.photo_urls import PhotoUrlPolicy
 from tests.content_cli.support import SHIPPED_CONTENT, StoneContent
 
@@ -265,7 +265,7 @@ def test_a_stone_is_shown_without_what_is_wrong_with_it(caplog: pytest.LogCaptur
     fields.pop("id")
     with caplog.at_level(logging.WARNING):
         item = parse_document(Collection.STONES, "galala", fields, PhotoUrlPolicy())
-    assert item is not None
+    assert isinstance(item, CardItem)
     assert item.details == {"colour": "beige", "finishes": ["honed"], "density": 2700}
     assert "Showing, without what is wrong, Stones/galala: field 'family'" in caplog.text
     # Without its text or photo, a stone is not shown at all.

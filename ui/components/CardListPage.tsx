@@ -12,13 +12,14 @@ import { CardModal } from "./CardModal";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
 // column up to 42.5rem of viewport, two up to 63.5rem, then three of at most 23rem.
-const CARD_SIZES =
+export const CARD_SIZES =
   "(max-width: 42.5rem) calc(100vw - 2.5rem), (max-width: 63.5rem) calc(50vw - 2.25rem), 23rem";
 
 /** /projects and /Collabrations. The selected card is the address's (/projects/{id}),
  *  so the history (Back, Forward) opens and closes it. */
 export function CardListPage({ collection }: { collection: "projects" | "collabrations" }) {
   const items = useCollection(collection);
+  const stones = useCollection("stones");
   const { itemId } = useParams();
   const location = useLocation();
   const { pathname } = location;
@@ -120,6 +121,8 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
       </div>
       <CardModal
         item={selected}
+        // The stones it names that the catalogue has, in its order.
+        stones={(selected?.stones ?? []).flatMap((id) => stones.filter((stone) => stone.id === id))}
         shareUrl={selected === null ? "" : origin + itemPath(listPath, selected.id)}
         listHref={listPath}
         onClose={close}
