@@ -99,7 +99,7 @@ class FilteredPage:
 
     @property
     def collections(self) -> tuple[Collection, ...]:
-        return self.list_page.card_collections
+        return self.list_page.collections
 
     def in_locale(self, locale: Locale) -> FilteredPage:
         return FilteredPage(self.list_page.in_locale(locale), self.query)
@@ -126,7 +126,7 @@ class ItemPage:
 
     @property
     def collections(self) -> tuple[Collection, ...]:
-        return self.list_page.collections
+        return self.list_page.card_collections
 
     def in_locale(self, locale: Locale) -> ItemPage:
         return ItemPage(self.list_page.in_locale(locale), self.item_id)

@@ -118,9 +118,7 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
                     <tr key={field}>
                       <th scope="row">{text.figures[field]}</th>
                       <td>
-                        <bdi>
-                          {formatNumber(stone[field]!, text)} {unit}
-                        </bdi>
+                        <bdi>{`${formatNumber(stone[field]!, text)} ${unit}`}</bdi>
                       </td>
                       <td>
                         <bdi>{standard}</bdi>
