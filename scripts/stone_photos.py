@@ -59,13 +59,14 @@ def mix(ground: Array, colour: str, amount: Array) -> Array:
     return ground * (1 - amount[..., None]) + rgb(colour) * amount[..., None]
 
 
+def clouded(colours: tuple[str, str, str], amount: Array) -> Array:
+    """The ground colour clouded with the light one by `amount`."""
+    return mix(np.broadcast_to(rgb(colours[0]), (HEIGHT, WIDTH, 3)), colours[2], amount)
+
+
 def marble(rng: np.random.Generator, colours: tuple[str, str, str]) -> Array:
     y, x = np.mgrid[0:HEIGHT, 0:WIDTH].astype(np.float32)
-    ground = mix(
-        np.broadcast_to(rgb(colours[0]), (HEIGHT, WIDTH, 3)),
-        colours[2],
-        fractal_noise(rng, 250) * 0.6,
-    )
+    ground = clouded(colours, fractal_noise(rng, 250) * 0.6)
     # Veins: where a diagonal wave, bent by the noise, crosses zero; a few long
     # main ones, then finer ones branching across them.
     for period, bend, width, strength in ((520, 3.2, 0.05, 0.8), (170, 2.2, 0.025, 0.45)):
@@ -77,10 +78,8 @@ def marble(rng: np.random.Generator, colours: tuple[str, str, str]) -> Array:
 
 
 def limestone(rng: np.random.Generator, colours: tuple[str, str, str]) -> Array:
-    mottle = fractal_noise(rng, 300)
-    ground = mix(np.broadcast_to(rgb(colours[0]), (HEIGHT, WIDTH, 3)), colours[2], mottle * 0.7)
-    grain = rng.normal(0, 1, (HEIGHT, WIDTH)).astype(np.float32)
-    ground += grain[..., None] * 4
+    ground = clouded(colours, fractal_noise(rng, 300) * 0.7)
+    ground += rng.normal(0, 4, (HEIGHT, WIDTH, 1)).astype(np.float32)
     # Shell fragments and pores: small darker flecks.
     flecks = fractal_noise(rng, 4, octaves=2)
     ground = mix(ground, colours[1], np.clip((flecks - 0.8) * 5, 0, 0.8))
@@ -115,7 +114,7 @@ def granite(rng: np.random.Generator, colours: tuple[str, str, str]) -> Array:
 def travertine(rng: np.random.Generator, colours: tuple[str, str, str]) -> Array:
     y = np.mgrid[0:HEIGHT, 0:WIDTH][0].astype(np.float32)
     bands = np.sin(y / 23 + fractal_noise(rng, 260) * 10) * 0.5 + 0.5
-    ground = mix(np.broadcast_to(rgb(colours[0]), (HEIGHT, WIDTH, 3)), colours[2], bands * 0.6)
+    ground = clouded(colours, bands * 0.6)
     # Pores stretched along the bedding, as travertine's are.
     stretched = Image.fromarray(fractal_noise(rng, 12, 2)[:, :400], mode="F")
     pores = np.asarray(stretched.resize((WIDTH, HEIGHT), Image.Resampling.BICUBIC))
@@ -127,17 +126,14 @@ def finished(stone: Array, finish: str, rng: np.random.Generator) -> Array:
     if finish == "polished":
         y = np.mgrid[0:HEIGHT, 0:WIDTH][0].astype(np.float32)
         return (stone - 128) * 1.12 + 128 + (y / HEIGHT)[..., None] * -14 + 10
-    if finish in ("bush-hammered", "flamed", "sandblasted", "tumbled", "split-face"):
-        pits = rng.normal(0, 1, (HEIGHT, WIDTH)).astype(np.float32)
-        relief = np.asarray(Image.fromarray(pits, mode="F").resize((WIDTH // 3, HEIGHT // 3)))
-        relief = np.asarray(Image.fromarray(relief).resize((WIDTH, HEIGHT)))
-        pale = 0.3 if finish == "flamed" else 0.2
-        return stone * (1 - pale) + 235 * pale + relief[..., None] * 16
-    if finish == "chiselled":
+    if finish == "chiselled":  # parallel strokes of the chisel
         x = np.mgrid[0:HEIGHT, 0:WIDTH][1].astype(np.float32)
-        grooves = np.sin(x / 5 + fractal_noise(rng, 60) * 6) * 12
-        return stone * 0.85 + 235 * 0.15 + grooves[..., None]
-    return stone  # honed, brushed, sawn: the stone as it is, matte
+        relief = np.sin(x / 5 + fractal_noise(rng, 60) * 6) * 12
+    elif finish in ("bush-hammered", "flamed", "sandblasted", "tumbled", "split-face"):
+        relief = (fractal_noise(rng, 3, octaves=1) - 0.5) * 32  # pitted
+    else:
+        return stone  # honed, brushed, sawn: the stone as it is, matte
+    return stone * 0.8 + 235 * 0.2 + relief[..., None]
 
 
 DRAWINGS = {"marble": marble, "limestone": limestone, "granite": granite, "travertine": travertine}

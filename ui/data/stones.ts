@@ -12,41 +12,40 @@ export const FIGURES = site.stones.figures as ReadonlyArray<{
 }>;
 
 export type Filters = Partial<Record<FilterName, string>>;
+const NAMES = Object.keys(FILTERS) as FilterName[];
 
 /** The filters of a query: the first known value of each, as the server reads them
  *  (server/site_map.py, SitePage.filtered), so both render the same page. */
 export function filtersOf(search: string): Filters {
   const query = new URLSearchParams(search);
-  const filters: Filters = {};
-  for (const name of Object.keys(FILTERS) as FilterName[]) {
-    const value = query.getAll(name).find((candidate) => FILTERS[name].includes(candidate));
-    if (value !== undefined) filters[name] = value;
-  }
-  return filters;
+  const chosen = NAMES.map((name) => [name, query.getAll(name).find((v) => FILTERS[name].includes(v))]);
+  return Object.fromEntries(chosen.filter(([, value]) => value)) as Filters;
 }
 
 /** The list's address with these filters, in the server's order (one address per choice). */
 export function filteredPath(listPath: string, filters: Filters): string {
-  const query = new URLSearchParams();
-  for (const name of Object.keys(FILTERS) as FilterName[]) {
-    const value = filters[name];
-    if (value) query.set(name, value);
-  }
-  const search = query.toString();
+  const chosen = NAMES.flatMap((name) => (filters[name] ? [[name, filters[name]]] : []));
+  const search = new URLSearchParams(chosen).toString();
   return search ? `${listPath}?${search}` : listPath;
 }
 
-/** A stone's value of a filter: its family, its colour, its finishes. */
+/** A stone's values of a filter: its family, its colour, its finishes. */
 export function valuesOf(stone: Stone, name: FilterName): string[] {
-  if (name === "finish") return stone.finishes ?? [];
-  const value = stone[name];
-  return value ? [value] : [];
+  const values = name === "finish" ? stone.finishes : stone[name];
+  return values === undefined ? [] : ([] as string[]).concat(values);
 }
 
-export function matches(stone: Stone, filters: Filters): boolean {
-  return (Object.keys(filters) as FilterName[]).every((name) =>
-    valuesOf(stone, name).includes(filters[name]!),
+/** A family's, colour's or finish's name in the page's language. */
+export function label(text: Messages["stones"], name: FilterName, value: string): string {
+  return (text[name] as Record<string, string | undefined>)[value] ?? value;
+}
+
+/** "Granite · Red": the stone's family and colour. */
+export function kind(stone: Stone, text: Messages["stones"]): string {
+  const names = (["family", "colour"] as const).flatMap((name) =>
+    valuesOf(stone, name).map((v) => label(text, name, v)),
   );
+  return names.join(" · ");
 }
 
 /** A figure as the language writes numbers (2,480 in English, 2 480 in French). */
@@ -54,9 +53,4 @@ export function formatNumber(value: number, text: Messages["stones"]): string {
   const [whole, fraction] = String(value).split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, text.group);
   return fraction ? `${grouped}${text.decimal}${fraction}` : grouped;
-}
-
-/** A family's, colour's or finish's name in the page's language. */
-export function label(text: Messages["stones"], name: FilterName, value: string): string {
-  return (text[name] as Record<string, string | undefined>)[value] ?? value;
 }

@@ -4,7 +4,7 @@ import { ContactFooter } from "../components/ContactFooter";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
 import { photoAtWidths } from "../data/photoSources";
-import { FIGURES, formatNumber, label } from "../data/stones";
+import { FIGURES, formatNumber, kind, label } from "../data/stones";
 import { useCollection } from "../hooks/useCollection";
 import { useLocale } from "../i18n/locale";
 import { format } from "../i18n/messages";
@@ -12,25 +12,26 @@ import { cardTitle, showTitle } from "../lib/documentTitle";
 import { itemPath, pagePath } from "../routes/routes";
 import type { Stone } from "../types";
 
-// The photo's column: the whole width on a phone, half the container beside the facts.
+// Beside the facts on a wide screen (half the container), the whole width on a phone.
 const PHOTO_SIZES = "(max-width: 48rem) calc(100vw - 2.5rem), 36rem";
-const FINISH_SIZES = "(max-width: 48rem) calc(50vw - 2rem), 17rem";
 
 /** A stone's page (/stones/{id}): its photos, facts and figures, where it was used, and
- *  the way to ask about it. Printed, it is the stone's data sheet (styles/site.css, @media print). */
+ *  the way to ask about it. Printed, it is its data sheet (styles/site.css, @media print). */
 export function StonePage({ stone, listPath }: { stone: Stone; listPath: string }) {
   const { company } = usePageData();
   const { locale, messages, to } = useLocale();
   const text = messages.stones;
   const { name, description } = cardText(stone, locale);
-  const origin = stone[`origin_${locale}`] || stone.origin;
+  const facts = [
+    [text.originTitle, stone[`origin_${locale}`] || stone.origin],
+    [text.finishesTitle, stone.finishes?.map((finish) => label(text, "finish", finish)).join(", ")],
+    [text.formatsTitle, stone.formats?.join("; ")],
+  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
   const finishPhotos = (stone.finishes ?? []).filter((finish) => stone.finishPhotos?.[finish]);
   const figures = FIGURES.filter(({ field }) => stone[field] !== undefined);
-  const uses = [
-    { page: "projects" as const, items: useCollection("projects") },
-    { page: "collabrations" as const, items: useCollection("collabrations") },
-  ].flatMap(({ page, items }) =>
-    items
+  const used = { projects: useCollection("projects"), collabrations: useCollection("collabrations") };
+  const uses = (["projects", "collabrations"] as const).flatMap((page) =>
+    used[page]
       .filter((item) => item.stones?.includes(stone.id))
       .map((item) => ({ href: itemPath(to(pagePath(page)), item.id), item })),
   );
@@ -48,14 +49,7 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
           </p>
           <div className="stone-page__top">
             <div>
-              <p className="eyebrow">
-                {[
-                  stone.family && label(text, "family", stone.family),
-                  stone.colour && label(text, "colour", stone.colour),
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
-              </p>
+              <p className="eyebrow">{kind(stone, text)}</p>
               <h1 className="list-page__title" dir="auto">
                 {name}
               </h1>
@@ -63,32 +57,12 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
                 {description}
               </p>
               <dl className="stone-page__facts">
-                {origin && (
-                  <div>
-                    <dt>{text.originTitle}</dt>
-                    <dd dir="auto">{origin}</dd>
+                {facts.map(([term, value]) => (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd dir="auto">{value}</dd>
                   </div>
-                )}
-                {stone.finishes && (
-                  <div>
-                    <dt>{text.finishesTitle}</dt>
-                    <dd>{stone.finishes.map((finish) => label(text, "finish", finish)).join(", ")}</dd>
-                  </div>
-                )}
-                {stone.formats && (
-                  <div>
-                    <dt>{text.formatsTitle}</dt>
-                    <dd>
-                      <ul>
-                        {stone.formats.map((item) => (
-                          <li key={item}>
-                            <bdi>{item}</bdi>
-                          </li>
-                        ))}
-                      </ul>
-                    </dd>
-                  </div>
-                )}
+                ))}
               </dl>
             </div>
             <img
@@ -101,10 +75,8 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
             />
           </div>
           {figures.length > 0 && (
-            <section className="stone-page__section" aria-labelledby="figures-title">
-              <h2 id="figures-title" className="stone-page__heading">
-                {text.figuresTitle}
-              </h2>
+            <section className="stone-page__section">
+              <h2 className="stone-page__heading">{text.figuresTitle}</h2>
               <table className="stone-figures">
                 <thead>
                   <tr>
@@ -130,48 +102,37 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
             </section>
           )}
           {finishPhotos.length > 0 && (
-            <section
-              className="stone-page__section stone-page__finishes"
-              aria-labelledby="finishes-title"
-            >
-              <h2 id="finishes-title" className="stone-page__heading">
-                {text.finishesTitle}
-              </h2>
+            <section className="stone-page__section">
+              <h2 className="stone-page__heading">{text.finishesTitle}</h2>
               <ul className="stone-finishes">
-                {finishPhotos.map((finish) => (
-                  <li key={finish}>
-                    <figure>
-                      <img
-                        {...photoAtWidths(
-                          {
-                            id: finish,
-                            photoUrl: stone.finishPhotos![finish],
-                            photoKey: stone.finishPhotoKeys?.[finish],
-                          },
-                          FINISH_SIZES,
-                          480,
-                        )}
-                        alt={format(text.finishPhoto, {
-                          stone: name,
-                          finish: label(text, "finish", finish),
-                        })}
-                        width={1200}
-                        height={900}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                      <figcaption>{label(text, "finish", finish)}</figcaption>
-                    </figure>
-                  </li>
-                ))}
+                {finishPhotos.map((finish) => {
+                  const photo = { id: finish, photoUrl: stone.finishPhotos![finish] };
+                  const shown = label(text, "finish", finish);
+                  return (
+                    <li key={finish}>
+                      <figure>
+                        <img
+                          {...photoAtWidths(
+                            { ...photo, photoKey: stone.finishPhotoKeys?.[finish] },
+                            "16rem",
+                            480,
+                          )}
+                          alt={format(text.finishPhoto, { stone: name, finish: shown })}
+                          width={1200}
+                          height={900}
+                          loading="lazy"
+                        />
+                        <figcaption>{shown}</figcaption>
+                      </figure>
+                    </li>
+                  );
+                })}
               </ul>
             </section>
           )}
           {uses.length > 0 && (
-            <section className="stone-page__section stone-page__uses" aria-labelledby="uses-title">
-              <h2 id="uses-title" className="stone-page__heading">
-                {text.usedIn}
-              </h2>
+            <section className="stone-page__section stone-page__uses">
+              <h2 className="stone-page__heading">{text.usedIn}</h2>
               <ul>
                 {uses.map(({ href, item }) => (
                   <li key={href}>
@@ -183,7 +144,7 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
               </ul>
             </section>
           )}
-          <p className="stone-page__actions">
+          <p className="not-found__links stone-page__actions">
             {/* The enquiry page (issue 36) reads the stone from the query. */}
             <a
               className="button button--primary"
@@ -191,9 +152,6 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
             >
               {text.ask}
             </a>
-            <button type="button" className="button button--ghost-dark" onClick={() => window.print()}>
-              {text.print}
-            </button>
           </p>
         </div>
       </main>

@@ -8,8 +8,8 @@ import {
   type FilterName,
   filteredPath,
   filtersOf,
+  kind,
   label,
-  matches,
   valuesOf,
 } from "../data/stones";
 import { useCollection } from "../hooks/useCollection";
@@ -44,7 +44,10 @@ export function StonesPage() {
   }
 
   const filters = filtersOf(search);
-  const shown = stones.filter((stone) => matches(stone, filters));
+  const chosen = Object.entries(filters) as [FilterName, string][];
+  const shown = stones.filter((stone) =>
+    chosen.every(([name, value]) => valuesOf(stone, name).includes(value)),
+  );
   const groups = (Object.keys(FILTERS) as FilterName[]).map((name) => ({
     name,
     // The values some stone has, in site.json's order.
@@ -86,7 +89,7 @@ export function StonesPage() {
           {format(text.count, { count: shown.length, total: stones.length })}
         </p>
         {shown.length === 0 && stones.length > 0 && (
-          <p className="stone-none">
+          <p className="stone-count">
             {text.none} <Link to={listPath}>{text.showAll}</Link>
           </p>
         )}
@@ -110,13 +113,7 @@ export function StonesPage() {
                     <span className="card__name" dir="auto">
                       {name}
                     </span>
-                    <span className="card__description">
-                      {(["family", "colour"] as const)
-                        .flatMap((name) =>
-                          valuesOf(stone, name).map((value) => label(text, name, value)),
-                        )
-                        .join(" · ")}
-                    </span>
+                    <span className="card__description">{kind(stone, text)}</span>
                   </span>
                 </Link>
               </li>
