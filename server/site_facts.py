@@ -25,8 +25,10 @@ class PageEntry(TypedDict):
     path: str
     collections: list[str]
     cards: NotRequired[str]
-    # What a card's own page reads, when not the list's (a stone's page: the projects using it).
-    cardCollections: NotRequired[list[str]]
+    # Collections of which the page shows names and links only (a project's stones), and
+    # its cards' pages (a stone's page: the projects that used it).
+    names: NotRequired[list[str]]
+    cardNames: NotRequired[list[str]]
 
 
 class Titles(TypedDict):

@@ -8,7 +8,7 @@ from urllib.parse import quote, urlencode
 
 from server.content.models import Collection
 from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_of_path, messages
-from server.site_facts import SITE
+from server.site_facts import SITE, PageEntry
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -18,9 +18,15 @@ class SitePage:
     locale: Locale
     # The English path; `path` is the page's own, in its language.
     english_path: str
-    # The collections the server fetches and inlines for this page, and for its cards' own.
+    # The collections the server fetches and inlines for this page; those of which it
+    # inlines names only, and those its cards' pages add (server/rendering/page_content.py).
     collections: tuple[Collection, ...]
-    card_collections: tuple[Collection, ...]
+    names: tuple[Collection, ...] = ()
+    card_names: tuple[Collection, ...] = ()
+
+    @property
+    def reads(self) -> tuple[Collection, ...]:
+        return self.collections + self.names
 
     @property
     def list_page(self) -> SitePage:
@@ -98,8 +104,8 @@ class FilteredPage:
         return f"{self.list_page.path}?{self.query}"
 
     @property
-    def collections(self) -> tuple[Collection, ...]:
-        return self.list_page.collections
+    def reads(self) -> tuple[Collection, ...]:
+        return self.list_page.reads
 
     def in_locale(self, locale: Locale) -> FilteredPage:
         return FilteredPage(self.list_page.in_locale(locale), self.query)
@@ -125,8 +131,8 @@ class ItemPage:
         return _CARDS[self.list_page.key]  # a list page's, by the routes made for them
 
     @property
-    def collections(self) -> tuple[Collection, ...]:
-        return self.list_page.card_collections
+    def reads(self) -> tuple[Collection, ...]:
+        return self.list_page.reads + self.list_page.card_names
 
     def in_locale(self, locale: Locale) -> ItemPage:
         return ItemPage(self.list_page.in_locale(locale), self.item_id)
@@ -143,22 +149,18 @@ Page = SitePage | ItemPage | FilteredPage
 # The stones' filters (family, colour, finish) and the values each takes.
 STONE_FILTERS = SITE["stones"]["filters"]
 
+_NOT_FOUND = PageEntry(page="notFound", path=SITE["notFoundPath"], collections=[])
 _BY_KEY: dict[tuple[str, Locale], SitePage] = {
-    (key, locale): SitePage(
-        key=key,
+    (entry["page"], locale): SitePage(
+        key=entry["page"],
         locale=locale,
-        english_path=path,
-        collections=tuple(map(Collection, collections)),
-        card_collections=tuple(map(Collection, card_collections or collections)),
+        english_path=entry["path"],
+        collections=tuple(map(Collection, entry["collections"])),
+        names=tuple(map(Collection, entry.get("names", []))),
+        card_names=tuple(map(Collection, entry.get("cardNames", []))),
     )
     for locale in LOCALES
-    for key, path, collections, card_collections in (
-        *(
-            (entry["page"], entry["path"], entry["collections"], entry.get("cardCollections"))
-            for entry in SITE["pages"]
-        ),
-        ("notFound", SITE["notFoundPath"], [], None),
-    )
+    for entry in (*SITE["pages"], _NOT_FOUND)
 }
 _CARDS = {entry["page"]: Collection(entry["cards"]) for entry in SITE["pages"] if "cards" in entry}
 

@@ -171,7 +171,7 @@ def test_a_failed_read_logs_the_spec_line_and_still_serves_the_page(
         response = client.get("/projects")
         api = client.get("/api/content/projects")
     assert response.status_code == 200
-    assert parse(response.text).page_data["content"] == {"projects": [], "stones": []}
+    assert parse(response.text).page_data["content"] == {"projects": []}
     assert "Error fetching projects:" in caplog.text
     assert api.status_code == 503
 

@@ -60,10 +60,20 @@ export interface Company {
   branches: Branch[];
 }
 
+/** An item as a page that only links it has it (a project's stones): id, names, stones. */
+export interface Named {
+  id: string;
+  name: string;
+  [translated: `name_${string}`]: string | undefined;
+  stones?: string[];
+}
+
 export interface PageData {
   company: Company;
   /** Where the public reaches the site (PUBLIC_BASE_URL): the address Share gives. */
   siteUrl?: string;
   /** The collections the server fetched for this route; absent ones are fetched by the client. */
   content: Partial<CollectionItems>;
+  /** The collections the page only links, as names (server/rendering/page_content.py). */
+  names?: Partial<Record<keyof CollectionItems, Named[]>>;
 }

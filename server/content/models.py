@@ -123,11 +123,14 @@ STONE_FACTS = SITE["stones"]
 FINISHES = STONE_FACTS["filters"]["finish"]
 
 
-def _one_of(allowed: Sequence[str]) -> Check:
+def _one_of(allowed: Sequence[str] | None) -> Check:
+    """A string; with `allowed`, one of those."""
+
     def check(value: object, _urls: PhotoUrlPolicy) -> tuple[Any, str | None]:
-        if isinstance(value, str) and value in allowed:
+        if isinstance(value, str) and (allowed is None or value in allowed):
             return value, None
-        return None, f"should be one of {', '.join(allowed)}; found {value!r}"
+        wanted = "a string" if allowed is None else "one of " + ", ".join(allowed)
+        return None, f"should be {wanted}; found {value!r}"[:300]
 
     return check
 
@@ -155,12 +158,6 @@ def _number_within(low: float, high: float) -> Check:
     return check
 
 
-def _text(value: object, _urls: PhotoUrlPolicy) -> tuple[Any, str | None]:
-    if isinstance(value, str):
-        return value, None
-    return None, f"should be a string, found {type(value).__name__}"
-
-
 def _photo_per_finish(value: object, urls: PhotoUrlPolicy) -> tuple[Any, str | None]:
     if not isinstance(value, dict):
         return None, f"should be an object of finish: photoUrl, found {type(value).__name__}"
@@ -184,7 +181,7 @@ DETAILS: dict[Collection, dict[str, Check]] = {
     Collection.STONES: {
         "family": _one_of(STONE_FACTS["filters"]["family"]),
         "colour": _one_of(STONE_FACTS["filters"]["colour"]),
-        **{name: _text for name in ("origin", *translated_fields("origin"))},
+        **{name: _one_of(None) for name in ("origin", *translated_fields("origin"))},
         "finishes": _list_of(FINISHES),
         "finishPhotos": _photo_per_finish,
         "formats": _list_of(None),

@@ -37,16 +37,23 @@ class PageContent:
     def data(
         self, page: Page, snapshots: Sequence[Snapshot], keys: Mapping[str, str]
     ) -> dict[str, Any]:
-        """What the page shows and the browser hydrates with (ui/types.ts: PageData)."""
-        return {
+        """What the page shows and the browser hydrates with (ui/types.ts: PageData): its
+        collections, and of the others it reads the names it links (a project's stones)."""
+        read = zip(page.reads, snapshots, strict=True)
+        whole = page.list_page.collections
+        data: dict[str, Any] = {
             "company": self.company.for_page(page.list_page.locale),
             # The address a card's Share gives.
             "siteUrl": self.base_url,
-            "content": {
-                collection.page_key: items_for_page(snapshot.items, keys)
-                for collection, snapshot in zip(page.collections, snapshots, strict=True)
-            },
+            "content": {},
+            "names": {},
         }
+        for collection, snapshot in read:
+            if collection in whole:
+                data["content"][collection.page_key] = items_for_page(snapshot.items, keys)
+            else:
+                data["names"][collection.page_key] = [names(item) for item in snapshot.items]
+        return data
 
     def meta(
         self,
@@ -70,7 +77,7 @@ def shown_item(page: Page, snapshots: Sequence[Snapshot]) -> CardItem | None:
     collection has no such id, ContentUnavailable when it could not be read."""
     if not isinstance(page, ItemPage):
         return None
-    snapshot = snapshots[page.collections.index(page.collection)]
+    snapshot = snapshots[page.reads.index(page.collection)]
     card = next(
         (c for c in snapshot.items if isinstance(c, CardItem) and c.id == page.item_id), None
     )
@@ -82,6 +89,11 @@ def shown_item(page: Page, snapshots: Sequence[Snapshot]) -> CardItem | None:
         others = {i.id for i in snapshot.items if i.id.casefold() == asked.casefold()} - {asked}
         raise UnknownItem(asked, other_case=others.pop() if len(others) == 1 else None)
     return card
+
+
+def names(item: ContentItem) -> dict[str, Any]:
+    """An item as a page that only links it needs it: its id, names and stones."""
+    return {k: v for k, v in item.fields().items() if k in ("id", "stones") or k.startswith("name")}
 
 
 def empty_page_data(company: Company) -> dict[str, Any]:

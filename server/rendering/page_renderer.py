@@ -51,7 +51,7 @@ class PageRenderer:
         page with the card's modal open) raises UnknownItem when the collection has
         no such id, ContentUnavailable when it cannot be read; RenderError when
         React fails in V8."""
-        snapshots = await asyncio.gather(*(self._content.get(c) for c in page.collections))
+        snapshots = await asyncio.gather(*(self._content.get(c) for c in page.reads))
         versions = tuple(snapshot.version for snapshot in snapshots)
         # Consumed once, by whichever keys_for runs.
         items = (item for snapshot in snapshots for item in snapshot.items)

@@ -61,7 +61,7 @@ def page_meta(
         image = base_url + SOCIAL_IMAGE_PATH
         nodes += [
             structured_data.item_list(snapshot.items, base_url, list_page)
-            for collection, snapshot in zip(page.collections, snapshots, strict=False)
+            for collection, snapshot in zip(page.reads, snapshots, strict=False)
             if collection is list_page.cards
         ]
     else:

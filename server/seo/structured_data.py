@@ -133,7 +133,7 @@ def stone(stone: CardItem, work: JsonLd, locale: Locale) -> JsonLd:
         if figure["field"] in details
     ]
     if details.get("finishes"):
-        names = ", ".join(text["finish"][finish] for finish in details["finishes"])
+        names = text["listSeparator"].join(text["finish"][f] for f in details["finishes"])
         figures.insert(0, {"@type": "PropertyValue", "name": text["finishesTitle"], "value": names})
     product: JsonLd = {**work, "@type": "Product", "additionalProperty": figures}
     product["manufacturer"] = product.pop("publisher")

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
 import { photoAtWidths } from "../data/photoSources";
-import { useCollection } from "../hooks/useCollection";
+import { useCollection, useNames } from "../hooks/useCollection";
 import { useLocale } from "../i18n/locale";
 import { cardTitle, pageTitle, showTitle } from "../lib/documentTitle";
 import { isPlainClick, itemPath, pageFor, routeFor } from "../routes/routes";
@@ -19,7 +19,7 @@ export const CARD_SIZES =
  *  so the history (Back, Forward) opens and closes it. */
 export function CardListPage({ collection }: { collection: "projects" | "collabrations" }) {
   const items = useCollection(collection);
-  const stones = useCollection("stones");
+  const stones = useNames("stones");
   const { itemId } = useParams();
   const location = useLocation();
   const { pathname } = location;

@@ -1,10 +1,10 @@
 import { Fragment, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { cardText } from "../data/localizedItem";
+import { cardText, nameIn } from "../data/localizedItem";
 import { useLocale } from "../i18n/locale";
 import { photoSquare } from "../data/photoSources";
 import { isPlainClick, itemPath, pagePath } from "../routes/routes";
-import type { CardItem, Stone } from "../types";
+import type { CardItem, Named } from "../types";
 import { ShareActions } from "./ShareActions";
 
 // 400 px, or the width of a narrow phone less the dialog's margins (styles/site.css).
@@ -13,7 +13,7 @@ const MODAL_IMAGE_SIZES = "(max-width: 27rem) calc(100vw - 2rem), 400px";
 interface CardModalProps {
   item: CardItem | null;
   /** The stones it used, each linked to its page. */
-  stones: Stone[];
+  stones: Named[];
   /** The item's public address, for Share. */
   shareUrl: string;
   /** The list's address: Close is a link to it. */
@@ -102,7 +102,7 @@ export function CardModal({ item, stones, shareUrl, listHref, onClose }: CardMod
                   <Fragment key={stone.id}>
                     {index > 0 && ", "}
                     <Link to={itemPath(to(pagePath("stones")), stone.id)} dir="auto">
-                      {cardText(stone, locale).name}
+                      {nameIn(stone, locale)}
                     </Link>
                   </Fragment>
                 ))}

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { ContactFooter } from "../components/ContactFooter";
-import { cardText } from "../data/localizedItem";
+import { cardText, nameIn } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
 import { photoAtWidths } from "../data/photoSources";
 import { FIGURES, formatNumber, kind, label } from "../data/stones";
-import { useCollection } from "../hooks/useCollection";
+import { useNames } from "../hooks/useCollection";
 import { useLocale } from "../i18n/locale";
 import { format } from "../i18n/messages";
 import { cardTitle, showTitle } from "../lib/documentTitle";
@@ -24,17 +24,20 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
   const { name, description } = cardText(stone, locale);
   const facts = [
     [text.originTitle, stone[`origin_${locale}`] || stone.origin],
-    [text.finishesTitle, stone.finishes?.map((finish) => label(text, "finish", finish)).join(", ")],
+    [
+      text.finishesTitle,
+      stone.finishes?.map((finish) => label(text, "finish", finish)).join(text.listSeparator),
+    ],
     [text.formatsTitle, stone.formats?.join("; ")],
   ].filter((fact): fact is [string, string] => Boolean(fact[1]));
   const finishPhotos = (stone.finishes ?? []).filter((finish) => stone.finishPhotos?.[finish]);
   const figures = FIGURES.filter(({ field }) => stone[field] !== undefined);
-  const used = { projects: useCollection("projects"), collabrations: useCollection("collabrations") };
-  const uses = (["projects", "collabrations"] as const).flatMap((page) =>
-    used[page]
-      .filter((item) => item.stones?.includes(stone.id))
-      .map((item) => ({ href: itemPath(to(pagePath(page)), item.id), item })),
-  );
+  const projects = useNames("projects");
+  const collabrations = useNames("collabrations");
+  const uses = [
+    ...projects.map((item) => ({ page: "projects" as const, item })),
+    ...collabrations.map((item) => ({ page: "collabrations" as const, item })),
+  ].filter(({ item }) => item.stones?.includes(stone.id));
   // The server titles the page; client navigation keeps it in step.
   useEffect(() => {
     showTitle(cardTitle(name, messages.pages.stones.title, company.name));
@@ -134,10 +137,10 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
             <section className="stone-page__section stone-page__uses">
               <h2 className="stone-page__heading">{text.usedIn}</h2>
               <ul>
-                {uses.map(({ href, item }) => (
-                  <li key={href}>
-                    <Link to={href} dir="auto">
-                      {cardText(item, locale).name}
+                {uses.map(({ page, item }) => (
+                  <li key={`${page}/${item.id}`}>
+                    <Link to={itemPath(to(pagePath(page)), item.id)} dir="auto">
+                      {nameIn(item, locale)}
                     </Link>
                   </li>
                 ))}
