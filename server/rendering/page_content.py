@@ -8,7 +8,7 @@ from typing import Any
 
 from server.company import Company
 from server.content.cache import Snapshot
-from server.content.models import CardItem, ContentItem
+from server.content.models import CardItem, Collection, ContentItem
 from server.images.urls import PhotoKeys
 from server.seo.page_meta import PageMeta, page_meta
 from server.site_map import ItemPage, Page
@@ -52,7 +52,12 @@ class PageContent:
             if collection in whole:
                 data["content"][collection.page_key] = items_for_page(snapshot.items, keys)
             else:
-                data["names"][collection.page_key] = [names(item) for item in snapshot.items]
+                # Only stones link (their projects): a project naming none needs no name here.
+                data["names"][collection.page_key] = [
+                    names(item)
+                    for item in snapshot.items
+                    if collection is Collection.STONES or item.fields().get("stones")
+                ]
         return data
 
     def meta(
