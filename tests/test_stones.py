@@ -19,10 +19,12 @@ from harness.content_files import sample_cards, write_content
 from server.app import create_app
 from server.i18n import LOCALES, messages
 from server.settings import REPO_ROOT, Settings
+from tests.support import parse
 
 BASE = "https://www.stone.example"
 STONES: list[dict[str, Any]] = json.loads((REPO_ROOT / "content" / "stones.json").read_text())
 TRANSLATED = ("ar", "fr", "it")
+NAMES = tuple(f"name_{code}" for code in TRANSLATED)
 
 
 @pytest.fixture(scope="module")
@@ -160,6 +162,14 @@ def test_a_stone_and_the_projects_that_used_it_link_each_other(client: TestClien
     assert 'href="/fr/Collabrations/tilal-and-noor-interiors"' in stone_page
     project_page = client.get("/fr/projects/abdoun-villa-facade").text
     assert 'href="/fr/stones/jerusalem-gold"' in project_page
+    # Each page inlines the collection it links as names only, so it stays small.
+    stone_data: dict[str, Any] = parse(stone_page).page_data
+    assert set(stone_data["content"]) == {"stones"}
+    named = stone_data["names"]["projects"]
+    assert {"id", "name", "name_fr", "stones"} <= set(named[0]) <= {"id", "stones", "name", *NAMES}
+    project_data: dict[str, Any] = parse(project_page).page_data
+    assert set(project_data["content"]) == {"projects"}
+    assert "description" not in project_data["names"]["stones"][0]
 
 
 def test_ask_about_this_stone_leads_to_the_enquiry_page_in_its_language(
