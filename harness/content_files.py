@@ -17,6 +17,7 @@ def write_content(
     projects: Sequence[Document] | None = None,
     collabrations: Sequence[Document] | None = None,
     slider: Sequence[Document] | None = None,
+    stones: Sequence[Document] = (),
 ) -> Path:
     """A content folder with the given documents (each list defaults to a small sample)."""
     root.mkdir(parents=True, exist_ok=True)
@@ -33,6 +34,7 @@ def write_content(
             if slider is not None
             else [{"id": f"slide-{index}", "photoUrl": "/images/sample.jpg"} for index in range(3)]
         ),
+        "stones.json": stones,
     }
     for name, documents in lists.items():
         (root / name).write_text(

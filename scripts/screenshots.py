@@ -15,7 +15,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from server.i18n import DEFAULT_LOCALE, TRANSLATIONS
-from server.site_map import COLLABRATIONS, PROJECTS, ItemPage
+from server.site_map import COLLABRATIONS, PROJECTS, STONES, ItemPage
 from server.site_map import PAGES as SITE_PAGES
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
@@ -36,6 +36,13 @@ ITEM_PATHS = {
         ).path
         for locale in TRANSLATIONS
     },
+}
+
+# A stone's page (a page of its own, not a dialog) and a filtered list.
+STONE_PATHS = {
+    "stone": ItemPage(STONES, "jerusalem-gold").path,
+    "stone-ar": ItemPage(STONES.in_locale(TRANSLATIONS[0]), "aqaba-red").path,
+    "stones-filtered": STONES.path + "?family=limestone&finish=honed",
 }
 
 
@@ -78,7 +85,7 @@ def main() -> None:
         )
         for width_name, (width, height) in WIDTHS.items():
             page = browser.new_page(viewport={"width": width, "height": height})
-            for name, path in PATHS.items():
+            for name, path in {**PATHS, **STONE_PATHS}.items():
                 page.goto(base + path)
                 settle(page)
                 page.screenshot(path=out / f"{name}-{width_name}.png", full_page=True)
@@ -95,6 +102,10 @@ def main() -> None:
                 page.screenshot(path=out / f"{name}-{width_name}.png")
             studio(page, base, out, width_name)
             page.close()
+        # A stone's data sheet as Chromium prints it (pdftoppm makes PNGs of it).
+        page = browser.new_page()
+        page.goto(base + STONE_PATHS["stone"])
+        page.pdf(path=out / "stone-print.pdf", prefer_css_page_size=True, print_background=True)
         browser.close()
     print(f"screenshots in {out}")
 

@@ -34,7 +34,8 @@ from server.images.urls import PhotoKeys
 from server.logs import configure_logging
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import ASSETS_URL, AssetManifest
-from server.rendering.page_renderer import PageRenderer, empty_page_data
+from server.rendering.page_content import PageContent, empty_page_data
+from server.rendering.page_renderer import PageRenderer
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
 from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
@@ -89,9 +90,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     content=content,
                     pool=pool,
                     document=document,
-                    company=company,
-                    base_url=settings.public_base_url,
-                    photo_keys=photo_keys,
+                    page_content=PageContent(company, settings.public_base_url, photo_keys),
                     cache_bytes=html_cache_bytes,
                 )
                 client_dir = settings.bundles_dir / "client"

@@ -25,6 +25,10 @@ class PageEntry(TypedDict):
     path: str
     collections: list[str]
     cards: NotRequired[str]
+    # Collections of which the page shows names and links only (a project's stones), and
+    # its cards' pages (a stone's page: the projects that used it).
+    names: NotRequired[list[str]]
+    cardNames: NotRequired[list[str]]
 
 
 class Titles(TypedDict):
@@ -44,6 +48,22 @@ class PhotoSizes(TypedDict):
     squares: list[int]
 
 
+class Figure(TypedDict):
+    # A stone's figure: its field, unit, test standard and the values it may take.
+    field: str
+    unit: str
+    standard: str
+    min: float
+    max: float
+
+
+class StoneFacts(TypedDict):
+    # The values of a stone's family, colour and finishes, by the name of the
+    # list's filter (family, colour, finish), in the filters' order.
+    filters: dict[str, list[str]]
+    figures: list[Figure]
+
+
 class Theme(TypedDict):
     colour: str
     background: str
@@ -56,6 +76,7 @@ class SiteFacts(TypedDict):
     titles: Titles
     collections: dict[str, CollectionEntry]
     photoSizes: PhotoSizes
+    stones: StoneFacts
 
 
 SITE: SiteFacts = json.loads(SITE_FILE.read_text(encoding="utf-8"))

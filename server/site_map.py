@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from server.content.models import Collection
 from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_of_path, messages
-from server.site_facts import SITE
+from server.site_facts import SITE, PageEntry
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -17,8 +18,15 @@ class SitePage:
     locale: Locale
     # The English path; `path` is the page's own, in its language.
     english_path: str
-    # The collections the server fetches and inlines for this page.
+    # The collections the server fetches and inlines for this page; those of which it
+    # inlines names only, and those its cards' pages add (server/rendering/page_content.py).
     collections: tuple[Collection, ...]
+    names: tuple[Collection, ...] = ()
+    card_names: tuple[Collection, ...] = ()
+
+    @property
+    def reads(self) -> tuple[Collection, ...]:
+        return self.collections + self.names
 
     @property
     def list_page(self) -> SitePage:
@@ -57,7 +65,7 @@ class SitePage:
             )
         if self.key == "notFound":
             return (text["notFound"]["title"],)
-        return (text["lists"][f"{self.key}Title"],)
+        return (self.title,)
 
     @property
     def cards(self) -> Collection | None:
@@ -67,6 +75,40 @@ class SitePage:
     def in_locale(self, locale: Locale) -> SitePage:
         """The same page in another language."""
         return _BY_KEY[(self.key, locale)]
+
+    def filtered(self, query: Iterable[tuple[str, str]]) -> SitePage | FilteredPage:
+        """The stones' list with the filters of `query` it knows (the first known value of
+        each, as ui/pages/StonesPage.tsx reads them); itself when none, or not the stones'."""
+        if self.cards is not Collection.STONES:
+            return self
+        pairs = list(query)
+        chosen = [
+            (name, next((value for key, value in pairs if key == name and value in values), ""))
+            for name, values in STONE_FILTERS.items()
+        ]
+        normalized = urlencode([(name, value) for name, value in chosen if value])
+        return FilteredPage(self, normalized) if normalized else self
+
+
+@dataclass(frozen=True)
+class FilteredPage:
+    """A list page showing some of its cards (/stones?family=granite): not indexed,
+    its canonical address the whole list's. The query is in a fixed order, so each
+    choice of filters is one page (one entry of the rendered-page cache)."""
+
+    list_page: SitePage
+    query: str
+
+    @property
+    def path(self) -> str:
+        return f"{self.list_page.path}?{self.query}"
+
+    @property
+    def reads(self) -> tuple[Collection, ...]:
+        return self.list_page.reads
+
+    def in_locale(self, locale: Locale) -> FilteredPage:
+        return FilteredPage(self.list_page.in_locale(locale), self.query)
 
 
 @dataclass(frozen=True)
@@ -88,6 +130,10 @@ class ItemPage:
     def collection(self) -> Collection:
         return _CARDS[self.list_page.key]  # a list page's, by the routes made for them
 
+    @property
+    def reads(self) -> tuple[Collection, ...]:
+        return self.list_page.reads + self.list_page.card_names
+
     def in_locale(self, locale: Locale) -> ItemPage:
         return ItemPage(self.list_page.in_locale(locale), self.item_id)
 
@@ -98,21 +144,30 @@ class ItemPage:
         )
 
 
+# Any page the renderer makes.
+Page = SitePage | ItemPage | FilteredPage
+# The stones' filters (family, colour, finish) and the values each takes.
+STONE_FILTERS = SITE["stones"]["filters"]
+
+_NOT_FOUND = PageEntry(page="notFound", path=SITE["notFoundPath"], collections=[])
 _BY_KEY: dict[tuple[str, Locale], SitePage] = {
-    (key, locale): SitePage(
-        key=key, locale=locale, english_path=path, collections=tuple(map(Collection, collections))
+    (entry["page"], locale): SitePage(
+        key=entry["page"],
+        locale=locale,
+        english_path=entry["path"],
+        collections=tuple(map(Collection, entry["collections"])),
+        names=tuple(map(Collection, entry.get("names", []))),
+        card_names=tuple(map(Collection, entry.get("cardNames", []))),
     )
     for locale in LOCALES
-    for key, path, collections in (
-        *((entry["page"], entry["path"], entry["collections"]) for entry in SITE["pages"]),
-        ("notFound", SITE["notFoundPath"], []),
-    )
+    for entry in (*SITE["pages"], _NOT_FOUND)
 }
 _CARDS = {entry["page"]: Collection(entry["cards"]) for entry in SITE["pages"] if "cards" in entry}
 
 LANDING = _BY_KEY[("landing", DEFAULT_LOCALE)]
 PROJECTS = _BY_KEY[("projects", DEFAULT_LOCALE)]
 COLLABRATIONS = _BY_KEY[("collabrations", DEFAULT_LOCALE)]
+STONES = _BY_KEY[("stones", DEFAULT_LOCALE)]
 
 # The pages with a route, in every language (404 pages are answers, not routes).
 PAGES: tuple[SitePage, ...] = tuple(page for page in _BY_KEY.values() if page.key != "notFound")

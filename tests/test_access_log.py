@@ -61,8 +61,9 @@ def test_each_request_gets_a_json_line_with_its_fields(
     assert isinstance(miss["duration_ms"], float)
     assert miss["duration_ms"] >= 0
     assert miss["client"] == "testclient"
-    # The first request read the collection and rendered; the second had both cached.
-    assert (miss["html_cache"], miss["content_reads"]) == ("miss", 1)
+    # The first request read the collections (the projects, and the stones their cards
+    # name) and rendered; the second had them all cached.
+    assert (miss["html_cache"], miss["content_reads"]) == ("miss", 2)
     assert (hit["html_cache"], hit["content_reads"]) == ("hit", 0)
     assert miss["request_id"] == first.headers["x-request-id"]
     assert hit["request_id"] == second.headers["x-request-id"]
@@ -151,8 +152,9 @@ def test_firestore_reads_and_the_spec_error_line_carry_the_request(
             failed = site.get("/projects")
             lines = json_lines(capsys.readouterr().err)
     access = [line for line in lines if line["logger"] == "server.access"]
-    assert [line["content_reads"] for line in access] == [1, 1]
-    assert reads_after_one == 1
+    # Projects and Stones, each once.
+    assert [line["content_reads"] for line in access] == [2, 2]
+    assert reads_after_one == 2
     # The stand-in has no Listen: the listener's own stop is logged whenever it
     # comes (on a busy machine, after the first page); the read's line is the one.
     errors = [
@@ -160,10 +162,13 @@ def test_firestore_reads_and_the_spec_error_line_carry_the_request(
         for line in lines
         if line["level"] == "ERROR" and "listener stopped" not in line["message"]
     ]
-    assert len(errors) == 1
-    assert errors[0]["message"].startswith("Error fetching projects: ")
-    assert errors[0]["logger"] == "server.content"
-    assert errors[0]["request_id"] == failed.headers["x-request-id"]
+    assert sorted(error["message"].split(":")[0] for error in errors) == [
+        "Error fetching projects",
+        "Error fetching stones",
+    ]
+    for error in errors:
+        assert error["logger"] == "server.content"
+        assert error["request_id"] == failed.headers["x-request-id"]
 
 
 def test_the_text_format_is_one_readable_line_per_request(
@@ -178,7 +183,7 @@ def test_the_text_format_is_one_readable_line_per_request(
     request_id = response.headers["x-request-id"]
     assert re.fullmatch(
         r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO server\.access: "
-        r"testclient GET /projects 200 \d+\.\d ms, html cache miss, 1 content read "
+        r"testclient GET /projects 200 \d+\.\d ms, html cache miss, 2 content reads "
         rf"\[request {request_id}\]",
         lines[0],
     )

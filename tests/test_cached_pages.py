@@ -21,9 +21,9 @@ from starlette.testclient import TestClient
 from harness.content_files import write_content
 from server.app import create_app
 from server.images.urls import PhotoKeys
-from server.rendering import page_renderer
+from server.rendering import page_content, page_renderer
 from server.rendering.page_cache import RenderedPageCache
-from server.rendering.page_renderer import PageRenderer, items_for_page
+from server.rendering.page_content import items_for_page, shown_item
 from server.seo import structured_data
 from server.settings import Settings
 
@@ -69,10 +69,10 @@ def test_a_cached_page_builds_no_meta_keys_or_data(
             )
         monkeypatch.setattr(PhotoKeys, "keys_for", spy(calls, "keys_for", PhotoKeys.keys_for))
         monkeypatch.setattr(
-            page_renderer, "items_for_page", spy(calls, "items_for_page", items_for_page)
+            page_content, "items_for_page", spy(calls, "items_for_page", items_for_page)
         )
         # The card of an item page is looked up only for a render.
-        monkeypatch.setattr(PageRenderer, "_card", spy(calls, "card", PageRenderer._card))
+        monkeypatch.setattr(page_renderer, "shown_item", spy(calls, "card", shown_item))
         monkeypatch.setattr(
             RenderedPageCache, "get", spy(calls, "cache lookup", RenderedPageCache.get)
         )

@@ -24,21 +24,21 @@ def write_body() -> str:
 
 @pytest.fixture
 def seeded(firestore: FirestoreEmulator) -> FirestoreEmulator:
-    for collection in ("Projects", "Collabrations", "Slider", "Users"):
+    for collection in ("Projects", "Collabrations", "Slider", "Stones", "Users"):
         firestore.seed(collection, [{"id": "one", **DOCUMENT}])
     firestore.seed("Projects/one/Notes", [{"id": "n", "text": "internal"}])
     return firestore
 
 
-@pytest.mark.parametrize("collection", ["Projects", "Collabrations", "Slider"])
-def test_anyone_can_read_the_three_collections(seeded: FirestoreEmulator, collection: str) -> None:
+@pytest.mark.parametrize("collection", ["Projects", "Collabrations", "Slider", "Stones"])
+def test_anyone_can_read_the_four_collections(seeded: FirestoreEmulator, collection: str) -> None:
     listing = httpx.get(documents_url(seeded, collection))
     assert listing.status_code == 200
     assert len(listing.json()["documents"]) == 1
     assert httpx.get(documents_url(seeded, f"{collection}/one")).status_code == 200
 
 
-@pytest.mark.parametrize("collection", ["Projects", "Collabrations", "Slider"])
+@pytest.mark.parametrize("collection", ["Projects", "Collabrations", "Slider", "Stones"])
 def test_nobody_can_write_them(seeded: FirestoreEmulator, collection: str) -> None:
     url = documents_url(seeded, f"{collection}/one")
     assert httpx.patch(url, content=write_body()).status_code == 403

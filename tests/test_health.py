@@ -67,7 +67,12 @@ def test_readyz_reports_each_check_and_200_when_all_pass(standin: FirestoreStand
             "render_pool": {"ok": True, "contexts": 2, "size": 2},
             "content": {
                 "ok": True,
-                "collections": {"projects": "fresh", "collabrations": "fresh", "slider": "fresh"},
+                "collections": {
+                    "projects": "fresh",
+                    "collabrations": "fresh",
+                    "slider": "fresh",
+                    "stones": "fresh",
+                },
             },
         },
     }
@@ -91,6 +96,7 @@ def test_not_ready_while_nothing_was_ever_read_and_the_store_is_down_then_ready(
         "projects": "unavailable",
         "collabrations": "unavailable",
         "slider": "unavailable",
+        "stones": "unavailable",
     }
     assert down.json()["checks"]["render_pool"]["ok"] is True
     # The store's error text stays in the server's log, not on a public endpoint.
@@ -117,7 +123,7 @@ def test_probes_read_nothing_once_content_is_read(standin: FirestoreStandIn) -> 
         reads = standin.reads
         for _ in range(20):
             assert site.get("/readyz").status_code == 200
-    assert reads == 3  # one read per collection
+    assert reads == 4  # one read per collection
     assert standin.reads == reads
 
 

@@ -75,7 +75,15 @@ def test_hero_description_says_everything_the_spec_asks(client: TestClient) -> N
 def test_header_links_are_real_hrefs_for_crawlers(client: TestClient) -> None:
     links = parse(client.get("/projects").text).links
     # The skip link, then the header's logo and menu.
-    assert links[:6] == ["#main", "/", "/projects", "/Collabrations", "/#about", "/#contact"]
+    assert links[:7] == [
+        "#main",
+        "/",
+        "/projects",
+        "/Collabrations",
+        "/stones",
+        "/#about",
+        "/#contact",
+    ]
 
 
 def test_book_now_opens_the_booking_page_in_a_new_tab_safely(client: TestClient) -> None:

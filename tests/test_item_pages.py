@@ -179,7 +179,8 @@ def test_the_sitemap_lists_every_item_in_every_language(client: TestClient) -> N
         }
         assert links == {"en": english, **translated}
     languages = 1 + len(TRANSLATED)
-    assert len(entries) == languages * (3 + len(SAMPLE_ITEMS))
+    stones = len(documents("stones"))
+    assert len(entries) == languages * (5 + len(SAMPLE_ITEMS) + stones)
 
 
 @pytest.mark.parametrize(

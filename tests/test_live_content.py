@@ -207,6 +207,7 @@ def test_pages_read_nothing_while_listeners_keep_content_current(
         "projects": "live",
         "collabrations": "live",
         "slider": "live",
+        "stones": "live",
     }
     reads = [
         line["content_reads"]

@@ -19,7 +19,7 @@ from harness.live_server import procfile_environment, site_free_environment
 from server.company import load_company
 from server.rendering import render_pool
 from server.rendering.page_cache import RenderedPage, RenderedPageCache
-from server.rendering.page_renderer import empty_page_data
+from server.rendering.page_content import empty_page_data
 from server.rendering.render_pool import RenderPool
 from server.settings import REPO_ROOT
 

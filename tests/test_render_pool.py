@@ -10,7 +10,7 @@ import pytest
 from py_mini_racer import MiniRacer
 
 from server.company import load_company
-from server.rendering.page_renderer import empty_page_data
+from server.rendering.page_content import empty_page_data
 from server.rendering.render_pool import RenderError, RenderPool
 from server.settings import REPO_ROOT
 

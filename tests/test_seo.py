@@ -127,14 +127,13 @@ def test_the_sitemap_lists_every_page_in_every_language(client: TestClient) -> N
         url.findtext("s:loc", default="", namespaces=namespace): url
         for url in root.findall("s:url", namespace)
     }
-    english = [f"{BASE}/", f"{BASE}/projects", f"{BASE}/Collabrations"]
-    others = [
-        f"{BASE}/{code}{path}"
-        for code in ("ar", "fr", "it")
-        for path in ("", "/projects", "/Collabrations")
+    paths = ("/projects", "/Collabrations", "/stones", "/enquiry")
+    english = [f"{BASE}/", *(f"{BASE}{path}" for path in paths)]
+    others = [f"{BASE}/{code}{path}" for code in ("ar", "fr", "it") for path in ("", *paths)]
+    # And every project, collabration and stone (tests/test_item_pages.py, test_stones.py).
+    pages = [
+        entry for entry in entries if not re.search(r"/(projects|Collabrations|stones)/", entry)
     ]
-    # And every project and collabration (tests/test_item_pages.py).
-    pages = [entry for entry in entries if not re.search(r"/(projects|Collabrations)/", entry)]
     assert sorted(pages) == sorted(english + others)
     links = {
         link.get("hreflang"): link.get("href")

@@ -6,7 +6,9 @@ import { usePageData } from "./data/PageDataContext";
 import { useLocale } from "./i18n/locale";
 import { pageTitle, showTitle } from "./lib/documentTitle";
 import { LandingPage } from "./pages/LandingPage";
+import { EnquiryPage } from "./pages/EnquiryPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { StonesPage } from "./pages/StonesPage";
 import { type PageKey, pageFor, ROUTES, routeFor } from "./routes/routes";
 
 // Every page is in the entry bundle, server and browser alike: together they
@@ -17,6 +19,8 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   landing: LandingPage,
   projects: () => <CardListPage collection="projects" />,
   collabrations: () => <CardListPage collection="collabrations" />,
+  stones: StonesPage,
+  enquiry: EnquiryPage,
   notFound: NotFoundPage,
 };
 

@@ -16,12 +16,31 @@ export interface CardItem extends Photo {
   /** The text in another language where the content has it (name_ar,
    *  description_fr...); a page in that language falls back to English. */
   [translated: `name_${string}` | `description_${string}`]: string | undefined;
+  /** A project's or collabration's stones, by id. */
+  stones?: string[];
+}
+
+/** A stone's figure, one of site.json's (density, absorption...). */
+export type Figure = "density" | "absorption" | "compressive" | "flexural" | "abrasion";
+
+/** A stone of the catalogue: the fields the server kept (a value it refused is absent). */
+export interface Stone extends CardItem, Partial<Record<Figure, number>> {
+  family?: string;
+  colour?: string;
+  origin?: string;
+  [translatedOrigin: `origin_${string}`]: string | undefined;
+  finishes?: string[];
+  /** A photo per finish, and each one's key in the image route. */
+  finishPhotos?: Record<string, string>;
+  finishPhotoKeys?: Record<string, string>;
+  formats?: string[];
 }
 
 export interface CollectionItems {
   projects: CardItem[];
   collabrations: CardItem[];
   slider: Photo[];
+  stones: Stone[];
 }
 
 export interface Branch {
@@ -41,10 +60,20 @@ export interface Company {
   branches: Branch[];
 }
 
+/** An item as a page that only links it has it (a project's stones): id, names, stones. */
+export interface Named {
+  id: string;
+  name: string;
+  [translated: `name_${string}`]: string | undefined;
+  stones?: string[];
+}
+
 export interface PageData {
   company: Company;
   /** Where the public reaches the site (PUBLIC_BASE_URL): the address Share gives. */
   siteUrl?: string;
   /** The collections the server fetched for this route; absent ones are fetched by the client. */
   content: Partial<CollectionItems>;
+  /** The collections the page only links, as names (server/rendering/page_content.py). */
+  names?: Partial<Record<keyof CollectionItems, Named[]>>;
 }

@@ -19,6 +19,7 @@ from watchfiles import awatch
 
 from server.content.cache import ContentCache, ContentUnavailableError
 from server.content.models import (
+    DETAILS,
     OPTIONAL_FIELDS,
     REQUIRED_FIELDS,
     Collection,
@@ -67,14 +68,19 @@ def document_id(document: object) -> str | None:
 
 def format_documents(collection: Collection, documents: Mapping[str, Mapping[str, Any]]) -> str:
     """The file's text: by id, fields in the model's order then by name, so a pull diffs cleanly."""
-    known = (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
+    known = (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection], *DETAILS[collection])
     entries = []
     for doc_id in sorted(documents):
         fields = documents[doc_id]
         ordered = [name for name in known if name in fields]
         ordered += sorted(name for name in fields if name not in known)
-        entries.append({ID_KEY: doc_id, **{name: fields[name] for name in ordered}})
+        # Firestore gives a map's keys in no set order: sorted, so a pull diffs cleanly.
+        entries.append({ID_KEY: doc_id, **{name: _sorted(fields[name]) for name in ordered}})
     return json.dumps(entries, indent=2, ensure_ascii=False) + "\n"
+
+
+def _sorted(value: object) -> object:
+    return dict(sorted(value.items())) if isinstance(value, dict) else value
 
 
 def write_text_atomically(path: Path, text: str) -> None:

@@ -76,7 +76,21 @@ def validate_content(content_dir: Path) -> tuple[dict[Collection, Documents], li
                 _problem(path, message, doc_id, field)
                 for field, message in field_problems(collection, fields, photo_urls).items()
             ]
-    return content, problems
+    return content, problems + _unknown_stones(content_dir, content)
+
+
+def _unknown_stones(content_dir: Path, content: dict[Collection, Documents]) -> list[str]:
+    """The stones a project or collabration names that stones.json lacks."""
+    problems = []
+    for collection in (Collection.PROJECTS, Collection.COLLABRATIONS):
+        path = collection_file(content_dir, collection)
+        for doc_id, fields in content[collection].items():
+            named = fields.get("stones")
+            for stone in named if isinstance(named, list) else []:
+                if isinstance(stone, str) and stone not in content[Collection.STONES]:
+                    message = f"no stone has the id {stone!r}"
+                    problems.append(_problem(path, message, doc_id, "stones"))
+    return problems
 
 
 def _id_problems(doc_id: str) -> list[str]:

@@ -10,10 +10,10 @@ from starlette.responses import Response
 
 from server.compression import compress, encoding_for, preferred_encoding
 from server.content.cache import ContentCache
-from server.content.models import Collection
+from server.content.models import Collection, photo_urls
 from server.http.caching import NO_STORE
 from server.images.urls import PhotoKeys
-from server.rendering.page_renderer import items_for_page
+from server.rendering.page_content import items_for_page
 
 
 async def content_api(request: Request) -> Response:
@@ -29,7 +29,7 @@ async def content_api(request: Request) -> Response:
         body = json.dumps({"error": "content unavailable"}).encode()
         return Response(body, 503, {"Cache-Control": NO_STORE}, media_type="application/json")
     photo_keys: PhotoKeys = request.state.photo_keys
-    keys = await photo_keys.keys_for(item.photoUrl for item in snapshot.items)
+    keys = await photo_keys.keys_for(photo_urls(snapshot.items))
     body = json.dumps(items_for_page(snapshot.items, keys), ensure_ascii=False).encode()
     headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
     encoding = encoding_for(body, preferred_encoding(request.headers))

@@ -11,23 +11,19 @@ from server.compression import preferred_encoding
 from server.http.access_log import HTML_CACHE_STATE
 from server.http.caching import NO_STORE, PAGE
 from server.rendering.manifest import ASSETS_URL
-from server.rendering.page_renderer import (
-    ContentUnavailable,
-    PageRender,
-    PageRenderer,
-    UnknownItem,
-)
+from server.rendering.page_content import ContentUnavailable, UnknownItem
+from server.rendering.page_renderer import PageRender, PageRenderer
 from server.rendering.render_pool import RenderError
-from server.site_map import ItemPage, SitePage, not_found_page
+from server.site_map import ItemPage, Page, SitePage, not_found_page
 
 logger = logging.getLogger(__name__)
 
 
-async def render_page(
-    request: Request, page: SitePage | ItemPage, status_code: int = 200
-) -> Response:
+async def render_page(request: Request, page: Page, status_code: int = 200) -> Response:
     renderer: PageRenderer = request.state.renderer
     encoding = preferred_encoding(request.headers)
+    if isinstance(page, SitePage):  # the stones' list, filtered by the query
+        page = page.filtered(request.query_params.multi_items())
     try:
         rendered = await renderer.render(page, encoding=encoding)
     except RenderError as error:

@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 
 from server.content.cache import ContentCache
 from server.content.local import IMAGES_FOLDER
-from server.content.models import Collection
+from server.content.models import Collection, photo_urls
 from server.images.disk_cache import DiskCache
 from server.images.pipeline import PhotoPipeline
 from server.images.sources import LocalPhotos, RemotePhotos
@@ -28,7 +28,7 @@ async def open_image_route(
 
     async def is_content_photo(url: str) -> bool:
         snapshots = await asyncio.gather(*(content.get(collection) for collection in Collection))
-        return any(item.photoUrl == url for snapshot in snapshots for item in snapshot.items)
+        return any(url in photo_urls(snapshot.items) for snapshot in snapshots)
 
     max_bytes = int(settings.image_fetch_max_mb * 1024 * 1024)
     local = LocalPhotos(settings.content_dir / IMAGES_FOLDER, max_bytes=max_bytes)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from server.i18n import messages
 from server.rendering.manifest import AssetManifest
+from server.seo.page_meta import PageMeta
 from server.site_facts import THEME
+from server.site_map import COLLABRATIONS, LANDING, PROJECTS, STONES, SitePage
 
 # As Django's json_script: no content can close the element (</script>), open
 # a comment (<!--) or be read as markup, and U+2028/U+2029 stay escaped for
@@ -31,20 +32,14 @@ def json_for_script(data: object) -> Markup:
     return Markup(text.translate(_SCRIPT_ESCAPES))  # noqa: S704 - escaped just above
 
 
-@dataclass(frozen=True, kw_only=True)
-class PageMeta:
-    title: str
-    description: str
-    site_name: str
-    lang: str
-    dir: str
-    og_locale: str
-    # (hreflang, absolute URL) of the page in each language, linked when it has a canonical URL.
-    alternates: tuple[tuple[str, str], ...]
-    canonical_url: str | None
-    image_url: str
-    # schema.org JSON-LD, already escaped for a script element.
-    structured_data: Markup | None
+# The header's links, as English paths, for the plain fallback page.
+_NAV_PATHS = {
+    "projects": PROJECTS.english_path,
+    "collabrations": COLLABRATIONS.english_path,
+    "stones": STONES.english_path,
+    "about": LANDING.english_path + "#about",
+    "contact": LANDING.english_path + "#contact",
+}
 
 
 class DocumentTemplate:
@@ -65,6 +60,7 @@ class DocumentTemplate:
     def render(self, *, meta: PageMeta, body_html: str, page_data_json: Markup) -> str:
         return self._template.render(
             meta=meta,
+            structured_data=json_for_script(meta.structured_data) if meta.structured_data else None,
             assets=self._assets,
             # React escaped the body when it rendered it.
             body_html=Markup(body_html),  # noqa: S704
@@ -72,6 +68,15 @@ class DocumentTemplate:
             vitals_endpoint=self._vitals_endpoint,
         )
 
-    def render_fallback(self, *, meta: PageMeta, **text: Any) -> str:  # noqa: ANN401
+    def render_fallback(self, *, meta: PageMeta, page: SitePage, company_name: str) -> str:
         """A page with no React in it, for when rendering failed: header, headings, way home."""
-        return self._fallback.render(meta=meta, assets=self._assets, **text)
+        locale = page.locale
+        return self._fallback.render(
+            meta=meta,
+            assets=self._assets,
+            company_name=company_name,
+            headings=page.headings,
+            text=messages(locale),
+            home_path=locale.path("/"),
+            paths={key: locale.path(path) for key, path in _NAV_PATHS.items()},
+        )

@@ -6,7 +6,8 @@ from typing import Any
 
 from server.company import Branch, Company
 from server.content.models import CardItem, ContentItem
-from server.i18n import Locale
+from server.i18n import Locale, messages
+from server.site_facts import SITE
 from server.site_map import ItemPage, SitePage
 
 JsonLd = dict[str, Any]
@@ -113,3 +114,34 @@ def card_page(
             ],
         },
     }
+
+
+def stone(stone: CardItem, work: JsonLd, locale: Locale) -> JsonLd:
+    """A stone's page's main entity (card_page's `work`) as a Product: its family as the
+    material, its colour, origin and finishes, and each figure with its unit and standard."""
+    text = messages(locale)["stones"]
+    details = stone.details
+    figures = [
+        {
+            "@type": "PropertyValue",
+            "name": text["figures"][figure["field"]],
+            "value": details[figure["field"]],
+            "unitText": figure["unit"],
+            "measurementTechnique": figure["standard"],
+        }
+        for figure in SITE["stones"]["figures"]
+        if figure["field"] in details
+    ]
+    if details.get("finishes"):
+        names = text["listSeparator"].join(text["finish"][f] for f in details["finishes"])
+        figures.insert(0, {"@type": "PropertyValue", "name": text["finishesTitle"], "value": names})
+    product: JsonLd = {**work, "@type": "Product", "additionalProperty": figures}
+    product["manufacturer"] = product.pop("publisher")
+    if "family" in details:
+        product["material"] = text["family"][details["family"]]
+    if "colour" in details:
+        product["color"] = text["colour"][details["colour"]]
+    origin = stone.details.get(locale.field("origin")) or details.get("origin")
+    if origin:
+        product["countryOfOrigin"] = origin
+    return product

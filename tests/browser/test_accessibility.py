@@ -87,10 +87,17 @@ def test_the_keyboard_reaches_the_skip_link_and_every_menu_item(
     assert focused(page) == "Skip to content"
     expect(page.locator(".skip-link")).to_be_in_viewport()
     stops = []
-    for _ in range(5):
+    for _ in range(6):
         page.keyboard.press("Tab")
         stops.append(focused(page))
-    assert stops == ["Fine Stone: home", "Projects", "Collabrations", "About us", "Contact"]
+    assert stops == [
+        "Fine Stone: home",
+        "Projects",
+        "Collabrations",
+        "Stones",
+        "About us",
+        "Contact",
+    ]
 
 
 def test_the_skip_link_takes_focus_to_the_content(page: Page, site: LiveServer) -> None:

@@ -12,7 +12,7 @@ from server.content.models import Collection
 from server.settings import REPO_ROOT
 
 SHIPPED_CONTENT = REPO_ROOT / "content"
-CONTENT_FILES = ("projects.json", "collabrations.json", "slider.json")
+CONTENT_FILES = ("projects.json", "collabrations.json", "slider.json", "stones.json")
 
 # {collection: {id: fields}}, as Firestore holds it.
 Dump = dict[str, dict[str, dict[str, Any]]]
@@ -50,6 +50,7 @@ def as_dump(content_dir: Path) -> Dump:
         "projects.json": "Projects",
         "collabrations.json": "Collabrations",
         "slider.json": "Slider",
+        "stones.json": "Stones",
     }
     result: Dump = {}
     for file_name, collection in names.items():

@@ -96,6 +96,7 @@ def test_pull_replaces_the_files_and_leaves_images_alone(
         "Projects": {},
         "Collabrations": {},
         "Slider": {"only": {"photoUrl": "/images/slider/quarry-blocks.jpg"}},
+        "Stones": {},
     }
     assert sorted(path for path in (shipped_copy / "images").rglob("*")) == images_before
     assert sorted(path.name for path in shipped_copy.iterdir()) == [
@@ -103,6 +104,7 @@ def test_pull_replaces_the_files_and_leaves_images_alone(
         "images",
         "projects.json",
         "slider.json",
+        "stones.json",
     ]
 
 

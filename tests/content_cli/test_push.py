@@ -160,7 +160,7 @@ def test_push_asks_first_and_writes_nothing_unconfirmed(
     result = stone_content("push", shipped_copy)
     assert result.code == 4
     assert "pass --yes" in result.err
-    assert dump(emulator) == {"Projects": {}, "Collabrations": {}, "Slider": {}}
+    assert dump(emulator) == {"Projects": {}, "Collabrations": {}, "Slider": {}, "Stones": {}}
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from harness.content_files import sample_cards, write_content
-from server.content.models import Collection, field_problems, parse_document
+from server.content.models import CardItem, Collection, field_problems, parse_document
 from server.content.photo_urls import PhotoUrlPolicy
 from tests.content_cli.support import SHIPPED_CONTENT, StoneContent
 
@@ -26,7 +26,7 @@ def test_the_shipped_content_is_clean(stone_content: StoneContent) -> None:
     assert result.err == ""
     assert re.fullmatch(
         rf"{re.escape(str(SHIPPED_CONTENT))}: no problems in \d+ documents "
-        r"\(Projects \d+, Collabrations \d+, Slider \d+\)\n",
+        r"\(Projects \d+, Collabrations \d+, Slider \d+, Stones \d+\)\n",
         result.out,
     )
 
@@ -204,3 +204,69 @@ def test_validate_and_the_server_apply_the_same_rules(
     assert (item is None) == bool(reported)
     for field, message in reported.items():
         assert f"{field!r} {message}" in caplog.text
+
+
+def stone(**fields: object) -> dict[str, object]:
+    return {
+        "id": "galala",
+        "name": "Galala",
+        "description": "A beige marble.",
+        "photoUrl": "/images/sample.jpg",
+        "family": "marble",
+        "colour": "beige",
+        **fields,
+    }
+
+
+def test_a_stones_values_outside_the_lists_are_named_by_document_and_field(
+    tmp_path: Path, stone_content: StoneContent
+) -> None:
+    bad = stone(
+        family="onyx",
+        finishes=["polished", "waxed"],
+        finishPhotos={"honed": "javascript:alert(1)"},
+        density=0,
+        abrasion="hard",
+    )
+    del bad["colour"]
+    root = write_content(tmp_path, stones=[bad])
+    result = stone_content("validate", root)
+    assert result.code == 1
+    file = root / "stones.json"
+    assert sorted(problems(result.err)) == sorted(
+        [
+            f"{file}: galala: family: should be one of marble, limestone, granite, travertine;"
+            " found 'onyx'",
+            f"{file}: galala: colour: is missing",
+            f"{file}: galala: finishes: each should be one of polished, honed, brushed,"
+            " sandblasted, bush-hammered, chiselled, flamed, tumbled, split-face, sawn;"
+            " found ['waxed']",
+            f"{file}: galala: finishPhotos: honed: must be an https: URL or a path under /images/",
+            f"{file}: galala: density: should be a number from 1500 to 3500; found 0",
+            f"{file}: galala: abrasion: should be a number from 5 to 60; found 'hard'",
+        ]
+    )
+
+
+def test_a_project_naming_an_unknown_stone_is_named(
+    tmp_path: Path, stone_content: StoneContent
+) -> None:
+    projects = [{**sample_cards("p", 1)[0], "stones": ["galala", "no-such-stone"]}]
+    root = write_content(tmp_path, projects=projects, stones=[stone()])
+    result = stone_content("validate", root)
+    assert result.code == 1
+    assert problems(result.err) == [
+        f"{root / 'projects.json'}: p-1: stones: no stone has the id 'no-such-stone'"
+    ]
+
+
+def test_a_stone_is_shown_without_what_is_wrong_with_it(caplog: pytest.LogCaptureFixture) -> None:
+    fields = stone(family="onyx", finishes=["honed", "waxed"], density=2700, absorption=-1)
+    fields.pop("id")
+    with caplog.at_level(logging.WARNING):
+        item = parse_document(Collection.STONES, "galala", fields, PhotoUrlPolicy())
+    assert isinstance(item, CardItem)
+    assert item.details == {"colour": "beige", "finishes": ["honed"], "density": 2700}
+    assert "Showing, without what is wrong, Stones/galala: field 'family'" in caplog.text
+    # Without its text or photo, a stone is not shown at all.
+    assert parse_document(Collection.STONES, "x", {"name": "X"}, PhotoUrlPolicy()) is None

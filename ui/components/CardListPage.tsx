@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
 import { photoAtWidths } from "../data/photoSources";
-import { useCollection } from "../hooks/useCollection";
+import { useCollection, useNames } from "../hooks/useCollection";
 import { useLocale } from "../i18n/locale";
 import { cardTitle, pageTitle, showTitle } from "../lib/documentTitle";
 import { isPlainClick, itemPath, pageFor, routeFor } from "../routes/routes";
@@ -12,13 +12,14 @@ import { CardModal } from "./CardModal";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
 // column up to 42.5rem of viewport, two up to 63.5rem, then three of at most 23rem.
-const CARD_SIZES =
+export const CARD_SIZES =
   "(max-width: 42.5rem) calc(100vw - 2.5rem), (max-width: 63.5rem) calc(50vw - 2.25rem), 23rem";
 
 /** /projects and /Collabrations. The selected card is the address's (/projects/{id}),
  *  so the history (Back, Forward) opens and closes it. */
 export function CardListPage({ collection }: { collection: "projects" | "collabrations" }) {
   const items = useCollection(collection);
+  const stones = useNames("stones");
   const { itemId } = useParams();
   const location = useLocation();
   const { pathname } = location;
@@ -120,6 +121,8 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
       </div>
       <CardModal
         item={selected}
+        // The stones it names that the catalogue has, in its order.
+        stones={(selected?.stones ?? []).flatMap((id) => stones.filter((stone) => stone.id === id))}
         shareUrl={selected === null ? "" : origin + itemPath(listPath, selected.id)}
         listHref={listPath}
         onClose={close}

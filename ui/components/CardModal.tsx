@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
-import { cardText } from "../data/localizedItem";
+import { Fragment, useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { cardText, nameIn } from "../data/localizedItem";
 import { useLocale } from "../i18n/locale";
 import { photoSquare } from "../data/photoSources";
-import { isPlainClick } from "../routes/routes";
-import type { CardItem } from "../types";
+import { isPlainClick, itemPath, pagePath } from "../routes/routes";
+import type { CardItem, Named } from "../types";
 import { ShareActions } from "./ShareActions";
 
 // 400 px, or the width of a narrow phone less the dialog's margins (styles/site.css).
@@ -11,6 +12,8 @@ const MODAL_IMAGE_SIZES = "(max-width: 27rem) calc(100vw - 2rem), 400px";
 
 interface CardModalProps {
   item: CardItem | null;
+  /** The stones it used, each linked to its page. */
+  stones: Named[];
   /** The item's public address, for Share. */
   shareUrl: string;
   /** The list's address: Close is a link to it. */
@@ -20,9 +23,9 @@ interface CardModalProps {
 
 /** The selected card in a native modal <dialog>; on a card's own page the server's
  *  HTML has it open (boot/cardDialog.ts makes it modal) and hydration takes it over. */
-export function CardModal({ item, shareUrl, listHref, onClose }: CardModalProps) {
+export function CardModal({ item, stones, shareUrl, listHref, onClose }: CardModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const { locale, messages } = useLocale();
+  const { locale, messages, to } = useLocale();
   const text = item === null ? null : cardText(item, locale);
   // What the server rendered; never changed, so React never touches `open` after.
   const [openInHtml] = useState(item !== null);
@@ -92,6 +95,19 @@ export function CardModal({ item, shareUrl, listHref, onClose }: CardModalProps)
             <p className="card-modal__description" dir="auto">
               {text.description}
             </p>
+            {stones.length > 0 && (
+              <p className="card-modal__stones">
+                {messages.lists.stonesUsed}:{" "}
+                {stones.map((stone, index) => (
+                  <Fragment key={stone.id}>
+                    {index > 0 && ", "}
+                    <Link to={itemPath(to(pagePath("stones")), stone.id)} dir="auto">
+                      {nameIn(stone, locale)}
+                    </Link>
+                  </Fragment>
+                ))}
+              </p>
+            )}
             <div className="card-modal__close">
               <a
                 href={listHref}

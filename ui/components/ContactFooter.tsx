@@ -1,16 +1,22 @@
+import { Link } from "react-router-dom";
 import { usePageData } from "../data/PageDataContext";
 import { useLocale } from "../i18n/locale";
 import { format } from "../i18n/messages";
+import { pagePath } from "../routes/routes";
 
 export function ContactFooter() {
   const { company } = usePageData();
-  const text = useLocale().messages.contact;
+  const { messages, to } = useLocale();
+  const text = messages.contact;
   return (
     <footer id="contact" className="contact" aria-labelledby="contact-title">
       <div className="container">
         <h2 id="contact-title" className="section-title section-title--light">
           {text.title}
         </h2>
+        <p className="contact__enquiry">
+          <Link to={to(pagePath("enquiry"))}>{text.enquiry}</Link>
+        </p>
         <ul className="contact__branches">
           {company.branches.map((branch) => (
             <li key={branch.country} className="branch">

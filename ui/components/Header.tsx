@@ -36,6 +36,9 @@ export function Header({ companyName }: { companyName: string }) {
           <NavLink to={to(pagePath("collabrations"))} className="site-nav__link">
             {text.collabrations}
           </NavLink>
+          <NavLink to={to(pagePath("stones"))} className="site-nav__link">
+            {text.stones}
+          </NavLink>
           {/* Real hrefs (/#about, /#contact) keep the links crawlable and working
               without JavaScript; with it, the landing page scrolls smoothly instead. */}
           {(["about", "contact"] as const).map((section) => (

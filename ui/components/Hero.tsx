@@ -55,6 +55,9 @@ export function Hero() {
           <Link to={to(pagePath("collabrations"))} className="button button--ghost">
             {text.collabrations}
           </Link>
+          <Link to={to(pagePath("stones"))} className="button button--ghost">
+            {text.stones}
+          </Link>
         </div>
       </div>
     </section>

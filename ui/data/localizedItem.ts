@@ -1,5 +1,5 @@
 import type { Locale } from "../i18n/messages";
-import type { CardItem } from "../types";
+import type { CardItem, Named } from "../types";
 
 /** A card's name and description in `locale` (name_fr, description_ar...),
  *  falling back to English (which has no name_en) where the translation is missing. */
@@ -8,4 +8,9 @@ export function cardText(item: CardItem, locale: Locale): { name: string; descri
     name: item[`name_${locale}`] || item.name,
     description: item[`description_${locale}`] || item.description,
   };
+}
+
+/** An item's name in `locale`, else its English one. */
+export function nameIn(item: Named, locale: Locale): string {
+  return item[`name_${locale}`] || item.name;
 }

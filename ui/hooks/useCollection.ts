@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { CollectionItems } from "../types";
+import type { CollectionItems, Named } from "../types";
 import { usePageData } from "../data/PageDataContext";
 import site from "../site.json";
 
@@ -8,8 +8,11 @@ import site from "../site.json";
 const loaded: Partial<CollectionItems> = {};
 
 /** The items of one collection: the server's inlined data, or (after client-side
- *  navigation) empty until /api/content answers. */
-export function useCollection<N extends keyof CollectionItems>(name: N): CollectionItems[N] {
+ *  navigation) empty until /api/content answers; with `needed` false, never fetched. */
+export function useCollection<N extends keyof CollectionItems>(
+  name: N,
+  needed = true,
+): CollectionItems[N] {
   const inlined = usePageData().content[name];
   const [items, setItems] = useState<CollectionItems[N]>(
     () => inlined ?? loaded[name] ?? ([] as CollectionItems[N]),
@@ -20,7 +23,7 @@ export function useCollection<N extends keyof CollectionItems>(name: N): Collect
       loaded[name] = inlined;
       return;
     }
-    if (loaded[name] !== undefined) return;
+    if (loaded[name] !== undefined || !needed) return;
     void fetch(`/api/content/${name}`, { headers: { Accept: "application/json" } })
       .then((response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status} from /api/content/${name}`);
@@ -36,7 +39,15 @@ export function useCollection<N extends keyof CollectionItems>(name: N): Collect
           console.error(site.collections[name].fetchError, error);
         },
       );
-  }, [name, inlined]);
+  }, [name, inlined, needed]);
 
   return items;
+}
+
+/** The names of a collection's items, for links: as the server inlined them for a page that
+ *  only links them, else from the collection itself (fetched when not inlined). */
+export function useNames(name: "projects" | "collabrations" | "stones"): Named[] {
+  const named = usePageData().names?.[name];
+  const items = useCollection(name, named === undefined);
+  return named ?? items;
 }
