@@ -149,9 +149,9 @@ def test_a_replaced_photo_is_no_longer_served_by_any_worker_within_2_s(
 ) -> None:
     server, emulator = two_workers
 
-    def photo_key(page: str) -> str | None:
+    def photo_key(page: str) -> str:
         items = parse(page).page_data["content"]["projects"]  # type: ignore[index]
-        return next(item.get("photoKey") for item in items if item["id"] == "p5")
+        return str(next(item["photoKey"] for item in items if item["id"] == "p5"))
 
     def with_photo(path: str) -> dict[str, str]:
         return {**project("p5", "Jerash hotel"), "photoUrl": photo_server.url(path)}
