@@ -109,6 +109,8 @@ for _ in range(3):
     thread.join()
 kept.append(MiniRacer())
 print(sum(context.eval("1") for context in kept))
+for context in kept:  # left to the interpreter's exit, a close may hang there
+    context.close()
 """
 
 
