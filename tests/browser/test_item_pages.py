@@ -62,7 +62,7 @@ def test_a_card_opens_at_its_address_and_back_forward_close_escape_follow(
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("heading")).to_have_text(project["name"])
 
-    dialog.get_by_role("link", name="Close").click()
+    dialog.get_by_role("button", name="Close").click()
     expect(page).to_have_url(address(site, "/projects"))
     expect(dialog).to_be_hidden()
 
@@ -102,7 +102,7 @@ def test_an_item_address_opens_the_list_with_its_modal_and_close_leads_to_the_li
     page.go_back()
     expect(page).to_have_url(address(site, item_path))
     expect(dialog.get_by_role("heading")).to_have_text(collabration["name"])
-    dialog.get_by_role("link", name="Close").click()
+    dialog.get_by_role("button", name="Close").click()
     expect(page).to_have_url(address(site, "/Collabrations"))
     expect(page.locator(".card")).to_have_count(len(COLLABRATIONS))
     assert still_the_same_page(page)
@@ -243,7 +243,7 @@ def test_arabic_item_pages_open_close_and_switch_language(
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     dialog = page.get_by_role("dialog")
     expect(dialog.get_by_role("heading")).to_have_text(first["name_ar"])
-    dialog.get_by_role("link", name="إغلاق").click()
+    dialog.get_by_role("button", name="إغلاق").click()
     expect(page).to_have_url(address(site, "/ar/projects"))
     mark_the_page(page)
 
@@ -252,8 +252,8 @@ def test_arabic_item_pages_open_close_and_switch_language(
     expect(dialog.get_by_role("heading")).to_have_text(second["name_ar"])
     expect(dialog.get_by_role("button", name="نسخ الرابط")).to_be_visible()
     expect(page).to_have_title(f"{second['name_ar']} | المشاريع | شركة الحجر الفاخر (اسم تجريبي)")
-    # The language switcher (behind the modal) leads to the same card in English.
-    expect(page.locator(".site-languages__link[lang=en]")).to_have_attribute(
+    # The dialog's language switcher leads to the same card in English.
+    expect(dialog.locator(".site-languages__link[lang=en]")).to_have_attribute(
         "href", f"/projects/{second['id']}"
     )
     page.keyboard.press("Escape")
@@ -295,6 +295,6 @@ def test_ids_that_need_escaping_round_trip_through_the_address_bar(
         page.reload()
         expect(dialog.get_by_role("heading")).to_have_text(f"Project {index + 1}")
         assert canonical(page).endswith(path)
-        dialog.get_by_role("link", name="Close").click()
+        dialog.get_by_role("button", name="Close").click()
         expect(page).to_have_url(address(odd_site, "/projects"))
     assert console.problems == []
