@@ -138,7 +138,7 @@ def test_close_with_the_keyboard_returns_focus_to_the_card(page: Page, site: Liv
     page.locator(".card").first.focus()
     page.keyboard.press("Enter")
     expect(page.get_by_role("dialog")).to_be_visible()
-    page.get_by_role("link", name="Close").focus()
+    page.get_by_role("button", name="Close").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_role("dialog")).to_be_hidden()
     assert page.evaluate("document.activeElement === document.querySelector('.card')")

@@ -123,21 +123,6 @@ def test_the_first_visit_to_the_home_page_is_never_redirected(page: Page, site: 
     expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
-def test_the_modal_and_selection_work_in_arabic(page: Page, site: LiveServer) -> None:
-    visit(page, site.url + "/ar/Collabrations")
-    cards = page.locator(".card")
-    dialog = page.get_by_role("dialog")
-    cards.nth(0).click()
-    expect(dialog.get_by_role("heading")).to_have_text(documents("collabrations")[0]["name_ar"])
-    expect(cards.nth(0)).to_have_class("card selected")
-    cards.nth(2).dispatch_event("click")
-    expect(dialog.get_by_role("heading")).to_have_text(documents("collabrations")[2]["name_ar"])
-    expect(page.locator(".card.selected")).to_have_count(1)
-    dialog.get_by_role("link", name=AR["lists"]["close"]).click()
-    expect(dialog).to_be_hidden()
-    expect(page.locator(".card.selected")).to_have_count(0)
-
-
 def test_the_slider_shows_and_plays_on_the_arabic_page(page: Page, site: LiveServer) -> None:
     visit(page, site.url + "/ar")
     # The gallery's code loads as the slider nears; its 5 s autoplay runs on the test's clock.

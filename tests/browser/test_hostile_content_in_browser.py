@@ -66,7 +66,7 @@ def test_payloads_show_as_text_in_cards_and_modal_and_never_run(
         cards.nth(index).click()
         dialog = page.get_by_role("dialog")
         expect(dialog.get_by_role("heading")).to_have_text(expected[index])
-        dialog.get_by_role("link", name="Close").click()
+        dialog.get_by_role("button", name="Close").click()
     page.wait_for_timeout(300)
     assert page.evaluate("window.__ran") == []
     assert dialogs == []

@@ -1,6 +1,6 @@
 // The page's one script before its first paint, inline (docs/architecture.md, "What a
 // first visit loads"): what it starts waits until the page has loaded and painted.
-import { makeCardDialogModal } from "./cardDialog";
+import { ownCardDialogBeforeTheCode } from "../cardDialog/beforeTheCode";
 import { appendToHead } from "./head";
 import { fetchFontsForNextPage, applyCachedFonts } from "./nextPageFonts";
 
@@ -38,7 +38,7 @@ function afterLoadAndFirstPaint(): void {
   }).observe({ type: "paint", buffered: true });
 }
 
-makeCardDialogModal();
+ownCardDialogBeforeTheCode();
 applyCachedFonts();
 if (document.readyState === "complete") afterLoadAndFirstPaint();
 else window.addEventListener("load", afterLoadAndFirstPaint, { once: true });

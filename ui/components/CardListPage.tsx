@@ -1,14 +1,13 @@
-import { useEffect, useRef } from "react";
-import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { useEffect } from "react";
+import { useLocation, useParams } from "react-router-dom";
+import { CardDialog, useOpenCard } from "../cardDialog/CardDialog";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
 import { photoAtWidths } from "../data/photoSources";
 import { useCollection, useNames } from "../hooks/useCollection";
 import { useLocale } from "../i18n/locale";
 import { cardTitle, pageTitle, showTitle } from "../lib/documentTitle";
-import { isPlainClick, itemPath, pageFor, routeFor } from "../routes/routes";
-import type { CardItem } from "../types";
-import { CardModal } from "./CardModal";
+import { itemPath, pageFor, routeFor } from "../routes/routes";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
 // column up to 42.5rem of viewport, two up to 63.5rem, then three of at most 23rem.
@@ -21,33 +20,12 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
   const items = useCollection(collection);
   const stones = useNames("stones");
   const { itemId } = useParams();
-  const location = useLocation();
-  const { pathname } = location;
-  // An entry's state is whatever was given it: unknown until checked.
-  const state: unknown = location.state;
-  const navigate = useNavigate();
-  const selectedCard = useRef<HTMLAnchorElement>(null);
-  const { company, siteUrl } = usePageData();
+  const { pathname } = useLocation();
+  const { company } = usePageData();
   const { locale, messages } = useLocale();
   const listPath = routeFor(pathname)?.path ?? pathname;
   const selected = itemId === undefined ? null : (items.find((item) => item.id === itemId) ?? null);
-
-  function open(item: CardItem): void {
-    // Another card while one is open replaces it, as it came: Back and Close
-    // still lead to the list.
-    if (itemId !== undefined) void navigate(itemPath(listPath, item.id), { state, replace: true });
-    else void navigate(itemPath(listPath, item.id), { state: { openedFromList: true } });
-  }
-
-  function close(): void {
-    // Focus returns to the card, also when the dialog had none to return to
-    // (a card's page arrived at: it was on the page's body).
-    selectedCard.current?.focus();
-    // Opened by a click: back to the list's entry, so Forward opens it again.
-    // Arrived at the card's address: on to the list.
-    if ((state as { openedFromList?: boolean } | null)?.openedFromList === true) void navigate(-1);
-    else void navigate(listPath);
-  }
+  const openCard = useOpenCard(listPath);
 
   // The server titles a card's page; client navigation keeps it in step.
   const listTitle = messages.pages[pageFor(pathname)].title;
@@ -61,7 +39,6 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
     );
   }, [itemId, selectedName, listTitle, company.name]);
 
-  const origin = siteUrl ?? (typeof window === "undefined" ? "" : window.location.origin);
   return (
     <main id="main" className="list-page">
       <div className="container">
@@ -79,17 +56,12 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
             return (
               <li key={item.id}>
                 <a
-                  ref={isSelected ? selectedCard : undefined}
                   href={itemPath(listPath, item.id)}
                   className={isSelected ? "card selected" : "card"}
                   // The selected card's address is the page's own.
                   aria-current={isSelected ? "page" : undefined}
                   aria-haspopup="dialog"
-                  onClick={(event) => {
-                    if (!isPlainClick(event)) return;
-                    event.preventDefault();
-                    open(item);
-                  }}
+                  onClick={(event) => openCard(event, item)}
                 >
                   <img
                     className="card__image"
@@ -119,13 +91,11 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
           })}
         </ul>
       </div>
-      <CardModal
+      <CardDialog
         item={selected}
         // The stones it names that the catalogue has, in its order.
         stones={(selected?.stones ?? []).flatMap((id) => stones.filter((stone) => stone.id === id))}
-        shareUrl={selected === null ? "" : origin + itemPath(listPath, selected.id)}
-        listHref={listPath}
-        onClose={close}
+        listPath={listPath}
       />
     </main>
   );

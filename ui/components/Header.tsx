@@ -1,13 +1,14 @@
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { prepareScrolling, scrollToSection } from "../lib/sections";
-import { LOCALES, localized, unlocalized, useLocale } from "../i18n/locale";
-import { CATALOGUES, format } from "../i18n/messages";
+import { useLocale } from "../i18n/locale";
+import { format } from "../i18n/messages";
 import { isPlainClick, pagePath } from "../routes/routes";
+import { LanguageLinks } from "./LanguageLinks";
 
 export function Header({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { locale, messages, to } = useLocale();
+  const { messages, to } = useLocale();
   const text = messages.header;
   const home = to(pagePath("landing"));
 
@@ -59,29 +60,7 @@ export function Header({ companyName }: { companyName: string }) {
             </a>
           ))}
         </nav>
-        {/* The same page in each other language, each named in its own
-            words; never chosen for the visitor. */}
-        <nav className="site-languages" aria-label={text.languages}>
-          <ul>
-            {LOCALES.filter((other) => other !== locale).map((other) => {
-              const { meta } = CATALOGUES[other];
-              return (
-                <li key={other}>
-                  <Link
-                    to={localized(other, unlocalized(pathname))}
-                    className="site-languages__link"
-                    lang={meta.lang}
-                    hrefLang={meta.lang}
-                    title={meta.readThisPage}
-                    aria-label={meta.readThisPage}
-                  >
-                    {meta.shortName}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <LanguageLinks />
       </div>
     </header>
   );

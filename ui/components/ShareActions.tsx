@@ -6,7 +6,7 @@ import { useLocale } from "../i18n/locale";
  * the system's share sheet where the browser has the Web Share API (phones),
  * else a button that copies the address; and always a WhatsApp link, which
  * works without JavaScript too. Which button shows is known only in the
- * browser, so the server's HTML (and hydration) has neither.
+ * browser, so the server's HTML (and hydration) has neither, only their room.
  */
 export function ShareActions({ name, url }: { name: string; url: string }) {
   const text = useLocale().messages.lists;
@@ -34,6 +34,15 @@ export function ShareActions({ name, url }: { name: string; url: string }) {
   const whatsApp = `https://wa.me/?text=${encodeURIComponent(`${name} ${url}`)}`;
   return (
     <div className="share" role="group" aria-label={text.shareLabel}>
+      <a className="button button--ghost-dark" href={whatsApp} target="_blank" rel="noopener noreferrer">
+        {text.whatsApp}
+      </a>
+      {canShare === null && (
+        // Kept until the browser knows which, so the dialog keeps its size from its first paint.
+        <span className="button button--ghost-dark share__pending" aria-hidden="true">
+          {text.copyLink}
+        </span>
+      )}
       {canShare === true && (
         <button type="button" className="button button--ghost-dark" onClick={share}>
           {text.share}
@@ -44,9 +53,6 @@ export function ShareActions({ name, url }: { name: string; url: string }) {
           {text.copyLink}
         </button>
       )}
-      <a className="button button--ghost-dark" href={whatsApp} target="_blank" rel="noopener noreferrer">
-        {text.whatsApp}
-      </a>
       <p className="share__status" role="status">
         {lastCopy?.url === url && lastCopy.status}
       </p>

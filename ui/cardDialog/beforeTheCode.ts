@@ -1,0 +1,54 @@
+// The card dialog until the site's code runs, in the inline boot script (then
+// ./CardDialog.tsx; docs/architecture.md, "The card dialog"). A card's page comes with
+// its dialog open but not modal, so it shows without JavaScript. It becomes modal as
+// the parser adds it, before any frame shows it (a MutationObserver's callback runs
+// before the browser renders), however the network splits the page; Close, a link to
+// the list, takes the focus once parsed, and Escape follows it. On the list that link
+// loads, the card the visitor left takes the focus.
+
+let modal: HTMLDialogElement | null = null;
+
+export function ownCardDialogBeforeTheCode(): void {
+  const parsing = new MutationObserver(() => {
+    if (takeOver()) parsing.disconnect();
+  });
+  parsing.observe(document, { childList: true, subtree: true });
+  document.addEventListener(
+    "DOMContentLoaded",
+    () => {
+      parsing.disconnect();
+      if (modal === null) focusTheCardLeft();
+    },
+    { once: true },
+  );
+}
+
+/** True once Close is parsed and focused. */
+function takeOver(): boolean {
+  modal ??= showModal(document.querySelector<HTMLDialogElement>("dialog.card-modal[open]"));
+  const close = modal?.querySelector<HTMLElement>(".card-modal__close");
+  if (!modal || !close) return false;
+  // showModal() ran before Close was parsed, and focused the dialog itself.
+  if (document.activeElement === modal) close.focus();
+  return true;
+}
+
+function showModal(dialog: HTMLDialogElement | null): HTMLDialogElement | null {
+  if (dialog === null) return null;
+  // A dialog open but not modal cannot be made modal as it is.
+  dialog.close();
+  dialog.showModal();
+  dialog.addEventListener("close", () => {
+    // Not the close from just above (it is open again by then); and once the code
+    // has run, Close is a button and the code does the rest.
+    if (!dialog.open) dialog.querySelector<HTMLAnchorElement>("a.card-modal__close")?.click();
+  });
+  return dialog;
+}
+
+/** Arrived from one of this list's cards (its Close, before the code ran): that card. */
+function focusTheCardLeft(): void {
+  for (const card of document.querySelectorAll<HTMLAnchorElement>("a.card")) {
+    if (card.href === document.referrer) card.focus();
+  }
+}
