@@ -64,12 +64,17 @@ export function CardDialog({ item, stones, listPath }: CardDialogProps) {
     const closedBeforeTheCode = openInHtml && !takenOver.current && !dialog.open;
     takenOver.current = true;
     if (closedBeforeTheCode) return;
-    if (item === null) dialog.close();
-    else if (!dialog.matches(":modal")) {
+    if (item === null) {
+      dialog.close();
+      return;
+    }
+    if (!dialog.matches(":modal")) {
       // Open but not modal (the server's): shown again as a modal.
       dialog.close();
       dialog.showModal();
     }
+    // Close, not the first link (a stone's): showModal() would focus that.
+    dialog.querySelector<HTMLElement>(".card-modal__close")?.focus();
   }, [item, openInHtml]);
 
   // Close and Escape both end in the close event: focus back on the card, the address to the list.
