@@ -9,14 +9,41 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from server.settings import LogFormat
 
-# The id of the request being handled; set by the access-log middleware.
-current_request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
+
+@dataclass
+class RequestFacts:
+    """What the request being handled did, as its access line tells it: noted by the code that
+    did it (the content cache counts the reads it starts, a page says if its HTML was cached)."""
+
+    id: str | None = None
+    content_reads: int = 0
+    html_cache: str | None = None  # a page's: "hit" or "miss"
+
+
+# A context variable follows a request into the tasks it spawns, and never mixes two requests.
+# Outside a request (start-up, tests) the facts go to a default nobody reads.
+current_request: ContextVar[RequestFacts] = ContextVar("request", default=RequestFacts())  # noqa: B039
+
+
+@contextmanager
+def handling_request(request_id: str | None = None) -> Iterator[RequestFacts]:
+    """The facts of the request whose code runs inside (the access-log middleware's)."""
+    facts = RequestFacts(request_id)
+    token = current_request.set(facts)
+    try:
+        yield facts
+    finally:
+        current_request.reset(token)
+
 
 # Attributes every LogRecord has; anything else on a record came from `extra`.
 _RECORD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", logging.INFO, "", 0, "", None, None))) | {
@@ -74,7 +101,7 @@ class SiteLogHandler(logging.StreamHandler):  # type: ignore[type-arg]
     adds the id of the request being handled."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        request_id = current_request_id.get()
+        request_id = current_request.get().id
         if request_id is not None and getattr(record, "request_id", None) is None:
             record.request_id = request_id
         self.stream = sys.stderr

@@ -12,9 +12,9 @@ from server.content.cache import (
     CollectionStatus,
     ContentCache,
     ContentUnavailableError,
-    counting_reads,
 )
 from server.content.models import CardItem, Collection, ContentItem
+from server.logs import handling_request
 from tests.clock import Clock
 
 PROJECTS = Collection.PROJECTS
@@ -160,9 +160,9 @@ async def test_each_read_counts_toward_the_request_that_started_it() -> None:
     cache = ContentCache(store, max_age_seconds=60, clock=clock)
 
     async def request() -> int:
-        with counting_reads() as count:
+        with handling_request() as facts:
             await cache.get(PROJECTS)
-        return count.reads
+        return facts.content_reads
 
     # Two requests at once: one starts the read, the other shares it.
     assert sorted(await asyncio.gather(request(), request())) == [0, 1]

@@ -18,10 +18,11 @@ import pytest
 
 from harness.firestore_emulator import FirestoreEmulator
 from harness.tcp_proxy import TcpProxy
-from server.content.cache import ContentCache, ContentUnavailableError, counting_reads
+from server.content.cache import ContentCache, ContentUnavailableError
 from server.content.firestore import FirestoreContentStore
 from server.content.listener import ListenedDocument
 from server.content.models import CardItem, Collection, ContentItem
+from server.logs import handling_request
 from server.settings import Settings, SettingsError
 from tests.clock import Clock
 from tests.live_support import (
@@ -72,11 +73,11 @@ async def test_past_the_bound_a_probe_that_answers_vouches_for_every_view_withou
     before = await cache.get(PROJECTS)
     clock.now += BOUND + 1
     assert cache.status(PROJECTS).live  # past the bound, but no visit has doubted it yet
-    with counting_reads() as calls:
+    with handling_request() as facts:
         after = await cache.get(PROJECTS)
         again = await cache.get(PROJECTS)
         await cache.get(Collection.SLIDER)
-    assert store.calls == calls.reads == 1  # one probe, for both collections
+    assert store.calls == facts.content_reads == 1  # one probe, for both collections
     assert names(after.items) == ["Villa"]  # the listener's view, not a read
     assert after.version == before.version == again.version  # nothing changed: pages stay cached
     assert cache.status(PROJECTS).live

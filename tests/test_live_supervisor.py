@@ -14,10 +14,11 @@ import time
 
 import pytest
 
-from server.content.cache import ContentCache, counting_reads
+from server.content.cache import ContentCache
 from server.content.listener import ListenedDocument
 from server.content.live import Backoff, LiveContent
 from server.content.models import CardItem, Collection
+from server.logs import handling_request
 from tests.live_support import (
     PHOTO,
     DrivenStore,
@@ -41,12 +42,12 @@ async def test_snapshots_from_the_client_thread_reach_the_cache_and_bump_the_ver
         first = await waiting
         store.latest().send([document("a", "Villa, redone", version=2), document("b", "Hotel")])
         await handed_over()
-        with counting_reads() as reads:
+        with handling_request() as facts:
             second = await cache.get(PROJECTS)
         assert names(first.items) == ["Villa"]
         assert names(second.items) == ["Villa, redone", "Hotel"]
         assert second.version > first.version
-        assert reads.reads == 0  # live: no reads
+        assert facts.content_reads == 0  # live: no reads
 
 
 @pytest.mark.anyio

@@ -17,6 +17,7 @@ import pytest
 
 from harness.live_server import procfile_environment, site_free_environment
 from server.company import load_company
+from server.http.compression import encoded
 from server.rendering import render_pool
 from server.rendering.page_cache import RenderedPage, RenderedPageCache
 from server.rendering.page_content import empty_page_data
@@ -52,14 +53,16 @@ def test_compressed_copies_count_toward_the_cache_bound() -> None:
     cache.put("/projects/a", 1, first)
     cache.put("/projects/b", 1, second)
     assert cache.size_bytes == 2400
-    # A compressed copy, made the first time it is asked for, is kept and
-    # counted, and room is made for it by dropping the oldest page.
-    body, encoding = cache.encoded("/projects/b", second, "gzip")
+    # A compressed copy, made the first time it is asked for, is kept with its page
+    # and counted; the next page put makes room for it, the oldest first.
+    body, encoding = encoded(second.html, "gzip", second.copies)
     assert (encoding, gzip.decompress(body)) == ("gzip", second.html)
-    assert cache.size_bytes == 1200 + len(body)
+    assert encoded(second.html, "gzip", second.copies)[0] is body
+    assert cache.size_bytes == 2400 + len(body)
+    cache.put("/projects/c", 1, RenderedPage.from_html(random_text(200)))
     assert cache.get("/projects/a", 1) is None
-    assert cache.encoded("/projects/b", second, "gzip")[0] is body
-    assert len(cache) == 1
+    assert cache.get("/projects/b", 1) is second
+    assert cache.size_bytes == 1400 + len(body)
 
 
 def random_text(length: int) -> str:

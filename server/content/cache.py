@@ -10,13 +10,12 @@ import itertools
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from server.content.models import Collection, ContentItem
+from server.logs import current_request
 from server.site_facts import SITE
 
 logger = logging.getLogger(__name__)
@@ -32,27 +31,6 @@ class ContentStore(Protocol):
     async def fetch(self, collection: Collection) -> list[ContentItem]: ...
 
     async def close(self) -> None: ...
-
-
-@dataclass
-class ReadCount:
-    reads: int = 0
-
-
-# A context variable follows a request into the tasks it spawns, and never mixes two requests.
-# Outside a request (start-up, tests) reads go to a count nobody looks at.
-_read_count: ContextVar[ReadCount] = ContextVar("content_reads", default=ReadCount())  # noqa: B039
-
-
-@contextmanager
-def counting_reads() -> Iterator[ReadCount]:
-    """Count the collection reads and probes the code run inside starts (one HTTP request)."""
-    count = ReadCount()
-    token = _read_count.set(count)
-    try:
-        yield count
-    finally:
-        _read_count.reset(token)
 
 
 def log_fetch_error(collection: Collection, error: Exception) -> None:
@@ -158,7 +136,7 @@ class ContentCache:
         if entry.refresh is None:
             # Counted here, not in the task: the task may first run after the
             # response is sent, and the count belongs to this request.
-            _read_count.get().reads += 1
+            current_request.get().content_reads += 1
             entry.refresh = asyncio.create_task(self._refresh(collection, entry))
         stale = entry.snapshot
         if stale is not None and stale.error is None and self._max_age > 0:
@@ -175,7 +153,7 @@ class ContentCache:
     async def vouch(self) -> None:
         """Vouch for the listeners' views: their connection answers a probe. Callers share one."""
         if self._vouching is None:
-            _read_count.get().reads += 1
+            current_request.get().content_reads += 1
             self._vouching = asyncio.create_task(self._vouch())
         # shield: one visitor giving up must not cancel the probe the others wait on.
         await asyncio.shield(self._vouching)

@@ -10,8 +10,8 @@ from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-from server.compression import preferred_encoding
 from server.http.caching import CONTENT_IMAGE, IMMUTABLE
+from server.http.compression import preferred_encoding
 
 # build.py writes name.br and name.gz beside each compressible asset.
 _SUFFIXES = {"br": ".br", "gzip": ".gz"}

@@ -8,10 +8,10 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from server.compression import compress, encoding_for, preferred_encoding
 from server.content.cache import ContentCache
 from server.content.models import Collection, photo_urls
 from server.http.caching import NO_STORE
+from server.http.compression import encoded, preferred_encoding
 from server.images.urls import PhotoKeys
 from server.rendering.page_content import items_for_page
 
@@ -32,8 +32,7 @@ async def content_api(request: Request) -> Response:
     keys = await photo_keys.keys_for(photo_urls(snapshot.items))
     body = json.dumps(items_for_page(snapshot.items, keys), ensure_ascii=False).encode()
     headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
-    encoding = encoding_for(body, preferred_encoding(request.headers))
+    body, encoding = encoded(body, preferred_encoding(request.headers))
     if encoding is not None:
-        body = compress(body, encoding)
         headers["Content-Encoding"] = encoding
     return Response(body, headers=headers, media_type="application/json")

@@ -8,8 +8,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from server.compression import accepted
 from server.http.caching import CONTENT_IMAGE, IMMUTABLE, NO_STORE
+from server.http.compression import accepted
 from server.images.pipeline import PhotoPipeline, PhotoRefused, UnknownPhoto
 from server.images.transform import OutputFormat
 from server.images.urls import VERSION, source_from_route

@@ -12,8 +12,7 @@ from typing import Any
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from server.content.cache import counting_reads
-from server.logs import current_request_id
+from server.logs import handling_request
 
 logger = logging.getLogger("server.access")
 
@@ -21,8 +20,6 @@ REQUEST_ID_HEADER = "X-Request-ID"
 # An id from a proxy or a client is kept only if it cannot garble a log line
 # or a header: short, and of a plain alphabet.
 _SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
-# The request state key the page handlers set to "hit" or "miss".
-HTML_CACHE_STATE = "html_cache"
 
 
 def _printable(path: str) -> str:
@@ -43,8 +40,6 @@ class AccessLog:
         started = time.perf_counter()
         incoming = Headers(scope=scope).get("x-request-id", "")
         request_id = incoming if _SANE_REQUEST_ID.fullmatch(incoming) else uuid.uuid4().hex
-        # The handlers' request.state is this dict: they leave html_cache in it.
-        state = scope.setdefault("state", {})
         # If the app raises before it answers, the server answers 500.
         status = 500
 
@@ -55,27 +50,23 @@ class AccessLog:
                 MutableHeaders(scope=message)[REQUEST_ID_HEADER] = request_id
             await send(message)
 
-        token = current_request_id.set(request_id)
-        try:
-            with counting_reads() as reads:
-                try:
-                    await self.app(scope, receive, send_with_id)
-                finally:
-                    self._log(
-                        {
-                            "request_id": request_id,
-                            "client": scope["client"][0] if scope.get("client") else None,
-                            "method": scope["method"],
-                            "path": scope["path"],
-                            "route": getattr(scope.get("route"), "path", None),
-                            "status": status,
-                            "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-                            "html_cache": state.get(HTML_CACHE_STATE),
-                            "content_reads": reads.reads,
-                        }
-                    )
-        finally:
-            current_request_id.reset(token)
+        with handling_request(request_id) as facts:
+            try:
+                await self.app(scope, receive, send_with_id)
+            finally:
+                self._log(
+                    {
+                        "request_id": request_id,
+                        "client": scope["client"][0] if scope.get("client") else None,
+                        "method": scope["method"],
+                        "path": scope["path"],
+                        "route": getattr(scope.get("route"), "path", None),
+                        "status": status,
+                        "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+                        "html_cache": facts.html_cache,
+                        "content_reads": facts.content_reads,
+                    }
+                )
 
     def _log(self, fields: dict[str, Any]) -> None:
         """Readable on its own in the text format; the JSON line has each part as a field."""

@@ -8,24 +8,26 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from dataclasses import dataclass
 
 from server.content.cache import ContentCache
 from server.rendering.document import DocumentTemplate, json_for_script
 from server.rendering.page_cache import RenderedPage, RenderedPageCache
 from server.rendering.page_content import PageContent, shown_item
-from server.rendering.render_pool import RenderPool
-from server.site_map import Page, SitePage
+from server.rendering.render_pool import RenderError, RenderPool
+from server.site_map import Page
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
 class PageRender:
     page: RenderedPage
-    # The page's HTML in `encoding` (None: as it is), the one asked for when it is worth it.
-    body: bytes
-    encoding: str | None
     # The page came from the cache of rendered pages, without a render in V8.
-    from_cache: bool
+    from_cache: bool = False
+    # React failed: `page` is the plain page, without V8 or content (never cached).
+    failed: bool = False
 
 
 class PageRenderer:
@@ -46,11 +48,10 @@ class PageRenderer:
         # With a bound of 0 (HTML_CACHE=off), no page is kept.
         self._pages = RenderedPageCache(max_bytes=cache_bytes)
 
-    async def render(self, page: Page, *, encoding: str | None = None) -> PageRender:
-        """The page's HTML in `encoding` (br, gzip or None). An item page (its list
-        page with the card's modal open) raises UnknownItem when the collection has
-        no such id, ContentUnavailable when it cannot be read; RenderError when
-        React fails in V8."""
+    async def render(self, page: Page) -> PageRender:
+        """The page. An item page (its list page with the card's modal open) raises
+        UnknownItem when the collection has no such id, ContentUnavailable when it cannot
+        be read; when React fails in V8, the plain page is the answer."""
         snapshots = await asyncio.gather(*(self._content.get(c) for c in page.reads))
         versions = tuple(snapshot.version for snapshot in snapshots)
         # Consumed once, by whichever keys_for runs.
@@ -64,37 +65,29 @@ class PageRenderer:
         identity = (versions, generation if keys is None else keys)
         cached = self._pages.get(page.path, identity)
         if cached is not None:
-            return self._answer(page.path, cached, encoding, from_cache=True)
+            return PageRender(cached, from_cache=True)
         item = shown_item(page, snapshots)
         if keys is None:
             keys = await self._photo_keys.keys_for(photo_urls)
-        data = self._page_content.data(page, snapshots, keys)
-        # The path tells the React router which card, if any, is open.
-        body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
+        content = self._page_content
+        data = content.data(page, snapshots, keys)
+        try:
+            # The path tells the React router which card, if any, is open.
+            body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
+        except RenderError as error:
+            logger.error("%s: %s", page.path, error)
+            fallback = self._document.render_fallback(
+                meta=content.meta(page.list_page, [], {}),
+                page=page.list_page,
+                company_name=content.company.text("short_name", page.list_page.locale),
+            )
+            return PageRender(RenderedPage.from_html(fallback), failed=True)
         rendered = RenderedPage.from_html(
             self._document.render(
-                meta=self._page_content.meta(page, snapshots, keys, item),
+                meta=content.meta(page, snapshots, keys, item),
                 body_html=body_html,
                 page_data_json=json_for_script(data),
             )
         )
         self._pages.put(page.path, identity, rendered)
-        return self._answer(page.path, rendered, encoding, from_cache=False)
-
-    def _answer(
-        self, path: str, page: RenderedPage, encoding: str | None, *, from_cache: bool
-    ) -> PageRender:
-        body, encoded_as = self._pages.encoded(path, page, encoding)
-        return PageRender(page, body, encoded_as, from_cache=from_cache)
-
-    def render_fallback(self, page: SitePage, *, encoding: str | None = None) -> PageRender:
-        """The plain page for when React failed: no V8, no content, never cached."""
-        content = self._page_content
-        fallback = RenderedPage.from_html(
-            self._document.render_fallback(
-                meta=content.meta(page, [], {}),
-                page=page,
-                company_name=content.company.text("short_name", page.locale),
-            )
-        )
-        return self._answer(page.path, fallback, encoding, from_cache=False)
+        return PageRender(rendered)

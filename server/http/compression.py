@@ -29,9 +29,19 @@ def preferred_encoding(headers: Mapping[str, str]) -> str | None:
     return next((name for name in ENCODINGS if names.get(name, names.get("*", False))), None)
 
 
-def encoding_for(body: bytes, encoding: str | None) -> str | None:
-    """The encoding to send `body` in: `encoding`, or None (as it is) when it is too small."""
-    return encoding if encoding is not None and len(body) >= MIN_COMPRESS_BYTES else None
+def encoded(
+    body: bytes, encoding: str | None, kept: dict[str, bytes] | None = None
+) -> tuple[bytes, str | None]:
+    """`body` in `encoding`, or as it is (None) when too small to gain; the copy made is
+    kept in `kept` (a cached page's copies) and taken from there next time."""
+    if encoding is None or len(body) < MIN_COMPRESS_BYTES:
+        return body, None
+    copy = kept.get(encoding) if kept is not None else None
+    if copy is None:
+        copy = compress(body, encoding)
+        if kept is not None:
+            kept[encoding] = copy
+    return copy, encoding
 
 
 # Brotli's best quality is slow on large pages (a list of a thousand cards,
