@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from server.content.cache import ContentCache
 from server.rendering.document import DocumentTemplate, json_for_script
@@ -80,6 +81,20 @@ class PageRenderer:
         )
         self._pages.put(page.path, identity, rendered)
         return self._answer(page.path, rendered, encoding, from_cache=False)
+
+    async def render_form(
+        self, page: Page, form: dict[str, Any], *, encoding: str | None = None
+    ) -> PageRender:
+        """A page holding a form (the enquiry page): its values, problems and token in the page
+        data, so it is rendered for each request and never kept."""
+        data = {**self._page_content.data(page, [], {}), "enquiry": form}
+        body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
+        html = self._document.render(
+            meta=self._page_content.meta(page, [], {}),
+            body_html=body_html,
+            page_data_json=json_for_script(data),
+        )
+        return self._answer(page.path, RenderedPage.from_html(html), encoding, from_cache=False)
 
     def _answer(
         self, path: str, page: RenderedPage, encoding: str | None, *, from_cache: bool

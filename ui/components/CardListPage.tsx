@@ -6,7 +6,7 @@ import { photoAtWidths } from "../data/photoSources";
 import { useCollection } from "../hooks/useCollection";
 import { useLocale } from "../i18n/locale";
 import { cardTitle, pageTitle, showTitle } from "../lib/documentTitle";
-import { isPlainClick, itemPath, pageFor, routeFor } from "../routes/routes";
+import { isPlainClick, itemPath, pageFor, pagePath, routeFor } from "../routes/routes";
 import type { CardItem } from "../types";
 import { CardModal } from "./CardModal";
 
@@ -28,7 +28,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
   const navigate = useNavigate();
   const selectedCard = useRef<HTMLAnchorElement>(null);
   const { company, siteUrl } = usePageData();
-  const { locale, messages } = useLocale();
+  const { locale, messages, to } = useLocale();
   const listPath = routeFor(pathname)?.path ?? pathname;
   const selected = itemId === undefined ? null : (items.find((item) => item.id === itemId) ?? null);
 
@@ -125,6 +125,8 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
         stones={(selected?.stones ?? []).flatMap((id) => stones.filter((stone) => stone.id === id))}
         shareUrl={selected === null ? "" : origin + itemPath(listPath, selected.id)}
         listHref={listPath}
+        // ?project=<id> or ?collabration=<id>: the form names it (server/enquiries/intake.py).
+        askHref={`${to(pagePath("enquiry"))}?${collection.slice(0, -1)}=${encodeURIComponent(selected?.id ?? "")}`}
         onClose={close}
       />
     </main>

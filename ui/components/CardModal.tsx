@@ -18,12 +18,14 @@ interface CardModalProps {
   shareUrl: string;
   /** The list's address: Close is a link to it. */
   listHref: string;
+  /** The enquiry form about this item. */
+  askHref: string;
   onClose: () => void;
 }
 
 /** The selected card in a native modal <dialog>; on a card's own page the server's
  *  HTML has it open (boot/cardDialog.ts makes it modal) and hydration takes it over. */
-export function CardModal({ item, stones, shareUrl, listHref, onClose }: CardModalProps) {
+export function CardModal({ item, stones, shareUrl, listHref, askHref, onClose }: CardModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { locale, messages, to } = useLocale();
   const text = item === null ? null : cardText(item, locale);
@@ -120,6 +122,9 @@ export function CardModal({ item, stones, shareUrl, listHref, onClose }: CardMod
                 }}
               >
                 {messages.lists.close}
+              </a>
+              <a href={askHref} className="button button--ghost-dark">
+                {messages.lists.ask}
               </a>
             </div>
             <ShareActions name={text.name} url={shareUrl} />

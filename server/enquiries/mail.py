@@ -1,0 +1,160 @@
+"""The mail an enquiry makes, and the outbox: sent after the visitor has had the answer, tried
+again by a sweep while the mail server refuses or is away, never sent twice once accepted
+(a worker claims an enquiry in the store before it sends). The sweep also deletes enquiries
+past ENQUIRY_KEEP_DAYS."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import UTC, datetime
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import formatdate
+from urllib.parse import unquote, urlsplit
+
+import aiosmtplib
+
+from server.company import Company
+from server.enquiries.fields import Enquiry, countries
+from server.enquiries.store import EnquiryStore, StoreUnavailable
+from server.settings import SettingsError
+
+logger = logging.getLogger(__name__)
+
+# One attempt at the mail server, connection to last reply.
+SMTP_TIMEOUT_SECONDS = 30.0
+# A worker that claimed an enquiry and died lets it go after this (more than an attempt).
+CLAIM_SECONDS = 120.0
+DAY_SECONDS = 86_400.0
+
+
+class SmtpMailer:
+    """SMTP_URL: smtp://user:password@host:587 (STARTTLS when the server offers it) or
+    smtps://user:password@host:465 (TLS from the start)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+            raise SettingsError("SMTP_URL: expected smtp://user:password@host:587 or smtps://…")
+        self._tls = parts.scheme == "smtps"
+        self._host = parts.hostname
+        self._port = parts.port or (465 if self._tls else 587)
+        self._username = unquote(parts.username) if parts.username else None
+        self._password = unquote(parts.password) if parts.password else None
+
+    async def send(self, message: EmailMessage, *, sender: str, recipient: str) -> None:
+        # The envelope is given: no header of the message can add a recipient.
+        await aiosmtplib.send(
+            message,
+            sender=sender,
+            recipients=[recipient],
+            hostname=self._host,
+            port=self._port,
+            username=self._username,
+            password=self._password,
+            use_tls=self._tls,
+            timeout=SMTP_TIMEOUT_SECONDS,
+        )
+
+
+class Outbox:
+    def __init__(
+        self,
+        *,
+        store: EnquiryStore,
+        mailer: SmtpMailer | None,
+        company: Company,
+        sender: str,
+        base_url: str,
+        retry_seconds: float,
+        keep_days: float,
+    ) -> None:
+        self._store = store
+        self._mailer = mailer
+        self._company = company
+        self._sender = sender
+        self._base_url = base_url
+        self._retry_seconds = retry_seconds
+        self._keep_seconds = keep_days * DAY_SECONDS
+
+    async def send(self, enquiry_id: str) -> None:
+        """Mail the enquiry unless it went already or another worker is mailing it."""
+        if self._mailer is None:
+            return
+        now = time.time()
+        try:
+            enquiry = await self._store.claim(enquiry_id, now=now, until=now + CLAIM_SECONDS)
+            if enquiry is None:
+                return
+            message = self.message(enquiry)
+            try:
+                async with asyncio.timeout(SMTP_TIMEOUT_SECONDS):
+                    await self._mailer.send(message, sender=self._sender, recipient=message["To"])
+            except (aiosmtplib.SMTPException, OSError, TimeoutError) as error:
+                logger.warning("Enquiry %s not mailed yet, tried again soon: %s", enquiry_id, error)
+                await self._store.mailed(enquiry_id, accepted=False)
+                return
+            await self._store.mailed(enquiry_id, accepted=True)
+            logger.info("Enquiry %s mailed to %s", enquiry_id, message["To"])
+        except StoreUnavailable as error:
+            logger.warning("Enquiry %s: the store did not answer: %s", enquiry_id, error)
+
+    async def run(self) -> None:
+        """Every ENQUIRY_MAIL_RETRY_SECONDS, mail what is still to be mailed; once a day (and at
+        start-up), delete what is past keeping. Runs until cancelled."""
+        if self._mailer is None:
+            logger.info(
+                "SMTP_URL is not set: enquiries are kept, not mailed (the studio lists them)"
+            )
+        kept_since = -DAY_SECONDS
+        while True:
+            try:
+                if time.monotonic() - kept_since >= DAY_SECONDS:
+                    deleted = await self._store.delete_older_than(time.time() - self._keep_seconds)
+                    kept_since = time.monotonic()
+                    if deleted:
+                        logger.info("Deleted %d enquiries past ENQUIRY_KEEP_DAYS", deleted)
+                for enquiry_id in await self._store.unsent() if self._mailer else []:
+                    await self.send(enquiry_id)
+            except StoreUnavailable as error:
+                logger.warning("The enquiry store did not answer: %s", error)
+            await asyncio.sleep(self._retry_seconds)
+
+    def message(self, enquiry: Enquiry) -> EmailMessage:
+        """The mail to the branch: every field in plain text, Reply-To the visitor. Every
+        value reaches a header on one line (fields.checked), and the library folds it."""
+        fields = enquiry.fields
+        branch = next(
+            (b for b in self._company.branches if b.country_code == enquiry.branch),
+            self._company.branches[0],
+        )
+        message = EmailMessage()
+        about = f" about {enquiry.topic}" if enquiry.topic else ""
+        message["Subject"] = f"Enquiry{about} from {fields['name']}"
+        message["From"] = self._sender
+        message["To"] = self._company.enquiry_email(branch) or self._sender
+        if fields["email"]:
+            message["Reply-To"] = Address(fields["name"], addr_spec=fields["email"])
+        message["Date"] = formatdate(enquiry.created)
+        message["Message-ID"] = f"<enquiry-{enquiry.id}@{urlsplit(self._base_url).hostname}>"
+        country = dict(countries("en")).get(fields["country"], fields["country"])
+        quantity = f"{fields['quantity']} m²" if fields["quantity"] else ""
+        received = datetime.fromtimestamp(enquiry.created, UTC).strftime("%Y-%m-%d %H:%M UTC")
+        lines = [
+            ("Name", fields["name"]),
+            ("E-mail", fields["email"]),
+            ("Phone", fields["phone"]),
+            ("Company", fields["company"]),
+            ("Country", f"{country} ({fields['country']})"),
+            ("About", enquiry.topic),
+            ("Quantity", quantity),
+            ("Language", enquiry.language),
+            ("Sent from", self._base_url + enquiry.page if enquiry.page else ""),
+            ("Received", f"{received}, for the {branch.country} branch"),
+        ]
+        body = "\n".join(f"{label}: {value}" for label, value in lines if value)
+        studio = f"{self._base_url}/studio/enquiries/{enquiry.id}"
+        message.set_content(f"{body}\n\n{fields['message']}\n\n-- \nIn the studio: {studio}\n")
+        return message
