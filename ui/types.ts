@@ -48,7 +48,7 @@ export interface Branch {
   email?: string;
   phone: string;
   address?: string;
-  /** The branch's WhatsApp number, digits only (for wa.me links). */
+  /** The branch's WhatsApp number, as company.toml writes it. */
   whatsapp?: string;
 }
 

@@ -50,7 +50,7 @@ export function ContactFooter() {
                     <dt>{text.whatsApp}</dt>
                     <dd>
                       <a href={whatsAppLink(branch.whatsapp, whatsAppText)} dir="ltr">
-                        +{branch.whatsapp}
+                        {branch.whatsapp}
                       </a>
                     </dd>
                   </div>
@@ -71,7 +71,7 @@ export function ContactFooter() {
   );
 }
 
-/** A WhatsApp chat with `digits`, `text` ready to send. */
-export function whatsAppLink(digits: string, text: string): string {
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+/** A WhatsApp chat with `number`, `text` ready to send (wa.me wants the digits only). */
+export function whatsAppLink(number: string, text: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
 }

@@ -223,7 +223,9 @@ function EnquirySent({ form }: { form: EnquiryForm }) {
           .map(([name, value]) => (
             <div key={name}>
               <dt>{name}</dt>
-              <dd dir="auto">{value}</dd>
+              <dd>
+                <bdi>{value}</bdi>
+              </dd>
             </div>
           ))}
         <div>
