@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from server.compression import compress, encoding_for
 from server.content.cache import ContentCache
 from server.rendering.document import DocumentTemplate, json_for_script
 from server.rendering.page_cache import RenderedPage, RenderedPageCache
@@ -94,7 +95,10 @@ class PageRenderer:
             body_html=body_html,
             page_data_json=json_for_script(data),
         )
-        return self._answer(page.path, RenderedPage.from_html(html), encoding, from_cache=False)
+        rendered = RenderedPage.from_html(html)
+        encoding = encoding_for(rendered.html, encoding)
+        body = rendered.html if encoding is None else compress(rendered.html, encoding, once=True)
+        return PageRender(rendered, body, encoding, from_cache=False)
 
     def _answer(
         self, path: str, page: RenderedPage, encoding: str | None, *, from_cache: bool
