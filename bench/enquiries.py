@@ -8,13 +8,12 @@ import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict
 from typing import Any
 
 import httpx2 as httpx
 
 from bench.context import BenchContext, progress
-from bench.load import COUNTED_SCRIPT, WRK, WrkResult, run_wrk
+from bench.load import COUNTED_SCRIPT, WRK, run_wrk
 from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from harness.live_server import LiveServer, procfile_default_workers
 from harness.mail_server import MailServer
@@ -24,159 +23,132 @@ NAME = "enquiries"
 TITLE = f"7. The pages under {WRK} while enquiries are sent (loopback)"
 PAGES = ("/", "/projects", "/stones", "/stones/jerusalem-gold", "/fr/stones")
 PER_SECOND = 20
-SECRET = "the benchmark's own"  # noqa: S105 - a throwaway server's key
-# Every enquiry of the run its own number, hence its own address.
-_NUMBERS = itertools.count()
-
-
-LOADS = {"quiet": None, "sending": False, "viewing and sending": True}  # load -> form viewed too
+GUARD = Guard(b"the benchmark's own", min_seconds=3)
+_NUMBERS = itertools.count()  # each enquiry's, hence its own address: no rate limit
 
 
 def run(context: BenchContext) -> SectionReport:
-    seconds = 3.0 if context.quick else 10.0
-    # The loads in turn, round after round, so a busy moment of the machine hits each alike.
-    rounds = 1 if context.quick else 3
-    workers = procfile_default_workers()
+    seconds, rounds = (3.0, 1) if context.quick else (10.0, 3)
     folder = context.run_dir / NAME
-    folder.mkdir(parents=True, exist_ok=True)
-    guard = Guard(SECRET.encode(), min_seconds=3)
-    runs: dict[str, list[tuple[WrkResult, _Sender]]] = {load: [] for load in LOADS}
-    with MailServer() as mail:
-        env = {
-            "ENQUIRY_DATABASE": str(folder / "enquiries.sqlite3"),
-            "ENQUIRY_SECRET": SECRET,
-            "SMTP_URL": mail.url,
-        }
-        with LiveServer(env=env, workers=workers, log_path=folder / "server.log") as server:
-            run_wrk(server.url, seconds=2, script=COUNTED_SCRIPT, script_args=["1000", *PAGES])
-            for round_number, (load, with_form) in itertools.product(range(rounds), LOADS.items()):
-                progress(f"{NAME}: round {round_number + 1}, pages, {load}, {seconds:g} s")
-                sender = _Sender(server.url, guard, with_form=bool(with_form))
-                if with_form is not None:
-                    sender.start()
-                pages = run_wrk(
-                    server.url, seconds=seconds, script=COUNTED_SCRIPT, script_args=["1e9", *PAGES]
-                )
-                sender.stop()
-                runs[load].append((pages, sender))
-        stored = sum(s.statuses[303] for load in runs.values() for _, s in load)
+    env = {
+        "ENQUIRY_DATABASE": str(folder / "enquiries.sqlite3"),
+        "ENQUIRY_SECRET": "the benchmark's own",
+    }
+    runs: dict[str, list[dict[str, Any]]] = {"quiet": [], "sending": []}
+    with (
+        MailServer() as mail,
+        LiveServer(
+            env=env | {"SMTP_URL": mail.url},
+            workers=procfile_default_workers(),
+            log_path=folder / "server.log",
+        ) as server,
+    ):
+        run_wrk(server.url, seconds=2, script=COUNTED_SCRIPT, script_args=["1000", *PAGES])
+        # The loads in turn, round after round: a busy moment of the machine hits both alike.
+        for _round, load in itertools.product(range(rounds), runs):
+            progress(f"{NAME}: pages, {load}, {seconds:g} s")
+            stop, sent = threading.Event(), Counter[int]()
+            latencies: list[float] = []
+            sender = threading.Thread(target=_send, args=(server.url, stop, sent, latencies))
+            if load == "sending":
+                sender.start()
+            pages = run_wrk(
+                server.url, seconds=seconds, script=COUNTED_SCRIPT, script_args=["1e9", *PAGES]
+            )
+            stop.set()
+            if load == "sending":
+                sender.join()
+            p99 = (
+                statistics.quantiles(latencies, n=100)[98] * 1000
+                if len(latencies) > 1
+                else float("nan")
+            )
+            runs[load].append(
+                {
+                    "pages": pages,
+                    "sent": dict(sent),
+                    "send_p99_ms": p99,
+                    "rate": sum(sent.values()) / seconds,
+                }
+            )
+        stored = sum(run["sent"].get(303, 0) for run in runs["sending"])
         mailed = len(mail.wait_for(stored, timeout=60))
-    quiet_p99 = median([pages.p99_ms for pages, _ in runs["quiet"]])
+    quiet_p99 = median([run["pages"].p99_ms for run in runs["quiet"]])
     rows = []
     for load, results in runs.items():
-        p99 = median([pages.p99_ms for pages, _ in results])
-        statuses = sum((sender.statuses for _, sender in results), Counter[int]())
+        p99 = median([run["pages"].p99_ms for run in results])
+        statuses = sum((Counter(run["sent"]) for run in results), Counter[int]())
         rows.append(
             [
                 load,
-                thousands(median([pages.requests_per_second for pages, _ in results])),
-                fixed(median([pages.p50_ms for pages, _ in results]), 2),
+                thousands(median([run["pages"].requests_per_second for run in results])),
+                fixed(median([run["pages"].p50_ms for run in results]), 2),
                 fixed(p99, 2),
                 f"{ratio(p99, quiet_p99):.2f}x",
-                fixed(median([sender.rate for _, sender in results]), 1),
-                fixed(median([sender.p99_ms for _, sender in results]), 1),
+                fixed(median([run["rate"] for run in results]), 1),
+                fixed(median([run["send_p99_ms"] for run in results]), 1),
                 " ".join(f"{status}:{n}" for status, n in sorted(statuses.items())),
-                thousands(sum(pages.errors for pages, _ in results)),
+                thousands(sum(run["pages"].errors for run in results)),
             ]
         )
-    table = Table(
-        title=TITLE,
-        columns=[
-            "enquiries",
-            "pages req/s",
-            "p50 ms",
-            "p99 ms",
-            "p99 ÷ quiet",
-            "sent/s",
-            "send p99 ms",
-            "send statuses",
-            "errors",
-        ],
-        rows=rows,
-    )
+    columns = [
+        "enquiries",
+        "pages req/s",
+        "p50 ms",
+        "p99 ms",
+        "p99 ÷ quiet",
+        "sent/s",
+        "send p99 ms",
+        "send statuses",
+        "errors",
+    ]
     notes = [
-        f"Pages: {', '.join(PAGES)} in turn, the Procfile's {workers} workers on the sample "
-        "content, enquiries kept in SQLite and mailed to an SMTP server in the benchmark's "
-        f"process (aiosmtpd). Median of {rounds} round(s) of {seconds:g} s per load, the "
-        "loads in turn in each round.",
+        f"Pages: {', '.join(PAGES)} in turn; the Procfile's server on the sample content, "
+        "enquiries kept in SQLite and mailed to an SMTP server in the benchmark's process "
+        f"(aiosmtpd). Median of {rounds} round(s), {seconds:g} s per load.",
         f"sending: {PER_SECOND} enquiries a second, each from an address of its own, each a "
-        "POST and the thank-you page it leads to; viewing and sending: the form's page "
-        "(rendered for each visitor) before each POST as well. send p99: the whole of it.",
-        f"Mail: {mailed} of the {stored} enquiries kept had reached the SMTP server within a "
-        "minute of the last.",
+        "POST and the thank-you page it leads to (send p99: both).",
+        f"Mail: {mailed} of the {stored} enquiries kept reached the SMTP server.",
     ]
     data = {
-        load: [{"pages": asdict(pages), "sent": sender.figures()} for pages, sender in results]
+        load: [run | {"pages": vars(run["pages"])} for run in results]
         for load, results in runs.items()
     }
     return SectionReport(
-        tables=[table], notes=notes, data={"runs": data, "stored": stored, "mailed": mailed}
+        tables=[Table(title=TITLE, columns=columns, rows=rows)], notes=notes, data=data
     )
 
 
-class _Sender:
-    """PER_SECOND enquiries a second on a thread of its own, each on its own connection."""
+def _send(url: str, stop: threading.Event, sent: Counter[int], latencies: list[float]) -> None:
+    """PER_SECOND enquiries a second until `stop`, each on a new connection (either worker's)."""
+    started = time.monotonic()
+    no_keep_alive = httpx.Limits(max_keepalive_connections=0)
+    with (
+        httpx.Client(base_url=url, timeout=30, limits=no_keep_alive) as client,
+        ThreadPoolExecutor(16) as pool,
+    ):
+        for index in itertools.count():
+            if stop.wait(max(0.0, started + index / PER_SECOND - time.monotonic())):
+                return
+            pool.submit(_enquiry, client, next(_NUMBERS), sent, latencies)
 
-    def __init__(self, url: str, guard: Guard, *, with_form: bool) -> None:
-        self._url, self._guard, self._with_form = url, guard, with_form
-        self._stopping = threading.Event()
-        self._thread = threading.Thread(target=self._send_all)
-        self.latencies: list[float] = []
-        self.statuses: Counter[int] = Counter()
-        self.rate = 0.0
 
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stopping.set()
-        if self._thread.is_alive():
-            self._thread.join()
-
-    @property
-    def p99_ms(self) -> float:
-        if len(self.latencies) < 2:
-            return float("nan")
-        return statistics.quantiles(self.latencies, n=100)[98] * 1000
-
-    def figures(self) -> dict[str, Any]:
-        statuses = {str(status): count for status, count in self.statuses.items()}
-        return {"rate": self.rate, "p99_ms": self.p99_ms, "statuses": statuses}
-
-    def _send_all(self) -> None:
-        started = time.monotonic()
-        # One client (its set-up costs the benchmark's CPU), no connection kept: each
-        # enquiry comes on a new one, which either worker may take.
-        no_keep_alive = httpx.Limits(max_keepalive_connections=0)
-        with (
-            httpx.Client(base_url=self._url, timeout=30, limits=no_keep_alive) as client,
-            ThreadPoolExecutor(16) as pool,
-        ):
-            for index in itertools.count():
-                due = started + index / PER_SECOND
-                if self._stopping.wait(max(0.0, due - time.monotonic())):
-                    break
-                pool.submit(self._send, client, next(_NUMBERS))
-        self.rate = sum(self.statuses.values()) / (time.monotonic() - started)
-
-    def _send(self, client: httpx.Client, number: int) -> None:
-        # A sender's address as the proxy reports it (the benchmarking range, RFC 2544): each
-        # enquiry its own, so the rate limit refuses none.
-        address = f"198.{18 + number // 65536 % 2}.{number // 256 % 256}.{number % 256}"
-        form = {
-            "token": self._guard.token(time.time() - 10),
-            "name": f"Visitor {number}",
-            "email": f"visitor{number}@example.com",
-            "country": "FR",
-            "stone": "jerusalem-gold",
-            "message": "Bonjour, 120 m² en finition adoucie, s'il vous plaît.",
-        }
-        headers = {"x-forwarded-for": address, "accept-encoding": "gzip, deflate, br"}
-        began = time.monotonic()
-        if self._with_form:
-            client.get("/fr/enquiry?stone=jerusalem-gold", headers=headers)
-        sent = client.post("/fr/enquiry", data=form, headers=headers, follow_redirects=False)
-        if sent.status_code == 303:
-            client.get(sent.headers["location"], headers=headers)
-        self.latencies.append(time.monotonic() - began)
-        self.statuses[sent.status_code] += 1
+def _enquiry(client: httpx.Client, number: int, sent: Counter[int], latencies: list[float]) -> None:
+    # The sender's address as the proxy reports it, in the benchmarking range (RFC 2544).
+    headers = {
+        "x-forwarded-for": f"198.{18 + number // 65536 % 2}.{number // 256 % 256}.{number % 256}"
+    }
+    form = {
+        "token": GUARD.token(time.time() - 10),
+        "name": f"Visitor {number}",
+        "email": f"visitor{number}@example.com",
+        "country": "FR",
+        "stone": "jerusalem-gold",
+        "message": "Bonjour, 120 m² en finition adoucie, s'il vous plaît.",
+    }
+    began = time.monotonic()
+    answer = client.post("/fr/enquiry", data=form, headers=headers, follow_redirects=False)
+    if answer.status_code == 303:
+        client.get(answer.headers["location"], headers=headers | {"accept-encoding": "br"})
+    latencies.append(time.monotonic() - began)
+    sent[answer.status_code] += 1

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import cache
+from typing import Any
 
 from babel import Locale as BabelLocale
 
@@ -59,6 +60,18 @@ class Enquiry:
     fields: dict[str, str]  # the visitor's: LIMITS' keys
     state: State = State.NEW
     read: bool = False
+
+    def record(self) -> dict[str, Any]:
+        """What a store keeps of it besides its id."""
+        return {name: getattr(self, name) for name in _RECORD}
+
+    @classmethod
+    def from_record(cls, enquiry_id: str, record: Mapping[str, Any]) -> Enquiry:
+        kept = {name: record[name] for name in _RECORD}
+        return cls(id=enquiry_id, **kept | {"state": State(kept["state"])})
+
+
+_RECORD = tuple(f.name for f in fields(Enquiry) if f.name != "id")
 
 
 def checked(form: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

@@ -1,10 +1,8 @@
-"""Enquiries in Firestore (CONTENT_SOURCE=firestore), written by the server only: firestore.rules
-refuses every client. Collections: Enquiries; EnquiryLimits, one document per sender's address
-key with its recent times (the rate limit, in the same transaction as the enquiry, so no
-query needs a composite index); EnquirySecrets/form, the key that signs forms.
-
-Every query is an equality or a range on one field, which Firestore's automatic single-field
-indexes serve: firestore.indexes.json need not list any."""
+"""Enquiries in Firestore (with CONTENT_SOURCE=firestore), with SqliteEnquiries' promises. Written
+by the server only: firestore.rules refuses every client. Enquiries; EnquiryLimits, a document
+per sender's address key with its recent times, written in the enquiry's own transaction (so
+the rate limit needs no query); EnquirySecrets/form, the key that signs forms. Every query is
+an equality or a range on one field, which the automatic single-field indexes serve."""
 
 from __future__ import annotations
 
@@ -22,10 +20,6 @@ from google.cloud.firestore_v1.async_transaction import AsyncTransaction, async_
 from server.enquiries.fields import Enquiry, State
 from server.enquiries.store import Added, StoreUnavailable
 
-ENQUIRIES = "Enquiries"
-LIMITS = "EnquiryLimits"
-SECRETS = "EnquirySecrets"
-
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -34,8 +28,8 @@ def _answered(
     method: Callable[Concatenate[FirestoreEnquiries, P], Coroutine[Any, Any, T]],
 ) -> Callable[Concatenate[FirestoreEnquiries, P], Coroutine[Any, Any, T]]:
     """Firestore answers within the store's deadline, else StoreUnavailable at once. The call
-    runs as a task of its own, left behind when late: a transaction cut short rolls back,
-    and its rollback, retried against a database that is gone, must not hold the visitor."""
+    runs as a task of its own, left behind when late: a transaction cut short rolls back, and
+    its rollback, retried against a database that is gone, must not hold the visitor."""
 
     async def answered(self: FirestoreEnquiries, /, *args: P.args, **kwargs: P.kwargs) -> T:
         call = asyncio.ensure_future(method(self, *args, **kwargs))
@@ -57,7 +51,8 @@ class FirestoreEnquiries:
     def __init__(self, project: str, *, timeout_seconds: float) -> None:
         # FIRESTORE_EMULATOR_HOST, when set, points the client at the emulator.
         self._client = firestore.AsyncClient(project=project)
-        self._enquiries = self._client.collection(ENQUIRIES)
+        self._enquiries = self._client.collection("Enquiries")
+        self._senders = self._client.collection("EnquiryLimits")
         # Longer than a page's read: a transaction is a few calls.
         self.timeout_seconds = 2 * timeout_seconds
 
@@ -65,33 +60,31 @@ class FirestoreEnquiries:
     async def add(
         self, enquiry: Enquiry, *, address_key: str, limit: int, window_seconds: float
     ) -> Added:
-        reference = self._enquiries.document(enquiry.id)
-        sender = self._client.collection(LIMITS).document(address_key)
+        reference, sender = (
+            self._enquiries.document(enquiry.id),
+            self._senders.document(address_key),
+        )
 
         @async_transactional
         async def add(transaction: AsyncTransaction) -> Added:
             if (await reference.get(transaction=transaction)).exists:
                 return Added.DUPLICATE
-            times = (await sender.get(transaction=transaction)).to_dict() or {}
-            recent = [t for t in times.get("times", []) if t > enquiry.created - window_seconds]
+            times = ((await sender.get(transaction=transaction)).to_dict() or {}).get("times", [])
+            recent = [t for t in times if t > enquiry.created - window_seconds]
             if len(recent) >= limit:
                 return Added.LIMITED
-            transaction.create(reference, _document(enquiry))
-            # `until`: when the record no longer counts (delete_older_than removes it then).
-            record = {
-                "times": [*recent, enquiry.created],
-                "until": enquiry.created + window_seconds,
-            }
-            transaction.set(sender, record)
+            transaction.create(reference, enquiry.record() | {"claimedUntil": 0})
+            # `until`: when the record no longer counts, and delete_older_than removes it.
+            until = enquiry.created + window_seconds
+            transaction.set(sender, {"times": [*recent, enquiry.created], "until": until})
             return Added.ADDED
 
         return await add(self._client.transaction())
 
     @_answered
     async def get(self, enquiry_id: str) -> Enquiry | None:
-        snapshot = await self._enquiries.document(enquiry_id).get()
-        data = snapshot.to_dict()
-        return None if data is None else _enquiry(snapshot.id, data)
+        data = (await self._enquiries.document(enquiry_id).get()).to_dict()
+        return None if data is None else Enquiry.from_record(enquiry_id, data)
 
     @_answered
     async def newest_first(
@@ -101,9 +94,9 @@ class FirestoreEnquiries:
         for name, value in (("branch", branch), ("state", state)):
             if value is not None:
                 query = query.where(filter=firestore.FieldFilter(name, "==", str(value)))
-        found = [_enquiry(s.id, s.to_dict() or {}) async for s in query.stream()]
-        # Sorted here: an order on another field than the filters' would need a composite
-        # index, and a year of enquiries is a few thousand at most.
+        found = [Enquiry.from_record(s.id, s.to_dict() or {}) async for s in query.stream()]
+        # Sorted here: ordered by another field than the filters', the query would need a
+        # composite index; a year of enquiries is a few thousand at most.
         return sorted(found, key=lambda enquiry: enquiry.created, reverse=True)
 
     @_answered
@@ -120,10 +113,9 @@ class FirestoreEnquiries:
     @_answered
     async def delete(self, enquiry_id: str) -> bool:
         reference = self._enquiries.document(enquiry_id)
-        if not (await reference.get()).exists:
-            return False
+        found = (await reference.get()).exists
         await reference.delete()
-        return True
+        return found
 
     @_answered
     async def unsent(self) -> list[str]:
@@ -140,7 +132,7 @@ class FirestoreEnquiries:
             if data is None or data["state"] != State.NEW or data["claimedUntil"] >= now:
                 return None
             transaction.update(reference, {"claimedUntil": until})
-            return _enquiry(enquiry_id, data)
+            return Enquiry.from_record(enquiry_id, data)
 
         return await claim(self._client.transaction())
 
@@ -160,11 +152,9 @@ class FirestoreEnquiries:
     @_answered
     async def delete_older_than(self, cutoff: float) -> int:
         old = self._enquiries.where(filter=firestore.FieldFilter("created", "<", cutoff))
-        done = self._client.collection(LIMITS).where(
-            filter=firestore.FieldFilter("until", "<", time.time())
-        )
+        spent = self._senders.where(filter=firestore.FieldFilter("until", "<", time.time()))
         deleted = 0
-        for query in (old, done):
+        for query in (old, spent):
             async for snapshot in query.stream():
                 await snapshot.reference.delete()
                 deleted += query is old
@@ -172,40 +162,11 @@ class FirestoreEnquiries:
 
     @_answered
     async def secret(self) -> bytes:
-        reference = self._client.collection(SECRETS).document("form")
+        reference = self._client.collection("EnquirySecrets").document("form")
         # Another worker, or an earlier start, may have made it: then it stays.
         with suppress(google_errors.AlreadyExists):
             await reference.create({"value": secrets.token_hex(32)})
-        data = (await reference.get()).to_dict() or {}
-        return str(data["value"]).encode()
+        return str(((await reference.get()).to_dict() or {})["value"]).encode()
 
     async def close(self) -> None:
         self._client.close()  # type: ignore[no-untyped-call]  # untyped in the library
-
-
-def _document(enquiry: Enquiry) -> dict[str, Any]:
-    return {
-        "created": enquiry.created,
-        "branch": enquiry.branch,
-        "state": enquiry.state.value,
-        "read": enquiry.read,
-        "language": enquiry.language,
-        "page": enquiry.page,
-        "topic": enquiry.topic,
-        "fields": enquiry.fields,
-        "claimedUntil": 0,
-    }
-
-
-def _enquiry(enquiry_id: str, data: dict[str, Any]) -> Enquiry:
-    return Enquiry(
-        id=enquiry_id,
-        created=data["created"],
-        branch=data["branch"],
-        state=State(data["state"]),
-        read=data["read"],
-        language=data["language"],
-        page=data["page"],
-        topic=data["topic"],
-        fields=data["fields"],
-    )

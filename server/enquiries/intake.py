@@ -7,32 +7,34 @@ import logging
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from server.company import Company
 from server.content.cache import ContentCache
 from server.content.models import CardItem, Collection
 from server.enquiries.fields import COUNTRY_CODES, Enquiry, checked, countries
 from server.enquiries.guard import RATE_LIMIT, RATE_WINDOW_SECONDS, TOKEN_FIELD, Guard, Refused
-from server.enquiries.store import Added, EnquiryStore, StoreUnavailable
+from server.enquiries.store import Added, StoreUnavailable
 from server.i18n import Locale
 from server.site_facts import SITE
 
+if TYPE_CHECKING:
+    from server.enquiries.factory import EnquiryStore
+
 logger = logging.getLogger("server.enquiries")
 
-# The form's hidden fields besides the token: what it is about (a project's or collabration's
-# page: "projects/<id>") and the path of the page the visitor came from.
+# The form's hidden fields besides the token: what it is about (from a project's or
+# collabration's page, /enquiry?project=<id>: "projects/<id>"), and the page it came from.
 ABOUT, CAME_FROM = "about", "page"
-# From a project's or collabration's page: /enquiry?project=<id>, ?collabration=<id>.
-ABOUT_QUERIES = {"project": Collection.PROJECTS, "collabration": Collection.COLLABRATIONS}
-# How long the thank-you page at /enquiry?sent=<id> shows what was sent.
+ABOUT_QUERIES = {"project": "projects", "collabration": "collabrations"}
+# How long the thank-you page, /enquiry?sent=<id>, shows what was sent.
 RECEIPT_SECONDS = 86_400.0
 
 
 @dataclass(frozen=True)
 class Outcome:
     status: int
-    # The form to show again (with its values, problems and a token); None once stored.
+    # The form to show again (its values, problems and token); None once stored.
     form: dict[str, Any] | None = None
     enquiry_id: str | None = None
     # Stored by this post (not the same form sent again): its mail is to be sent.
@@ -62,23 +64,19 @@ class Intake:
         self, locale: Locale, query: Mapping[str, str], *, accept_language: str, came_from: str
     ) -> dict[str, Any]:
         """A new form: the stone or project from the query, the country guessed."""
-        about = next((f"{c.value}/{query[k]}" for k, c in ABOUT_QUERIES.items() if k in query), "")
-        values = {
-            "country": _guessed_country(locale, accept_language),
-            "stone": query.get("stone", ""),
-            ABOUT: about,
-            CAME_FROM: came_from,
-        }
+        about = next((f"{c}/{query[k]}" for k, c in ABOUT_QUERIES.items() if k in query), "")
+        country = _guessed_country(locale, accept_language)
+        values = {"country": country, "stone": query.get("stone", ""), ABOUT: about}
         try:
             token = (await self.guard()).token(time.time())
         except StoreUnavailable as error:
             logger.error("Enquiry form without a token: %s", error)
-            return await self.form(locale, values, problem="store")
-        return await self.form(locale, values, token=token)
+            return await self.form(locale, values | {CAME_FROM: came_from}, problem="store")
+        return await self.form(locale, values | {CAME_FROM: came_from}, token=token)
 
     async def receipt(self, locale: Locale, enquiry_id: str) -> dict[str, Any] | None:
-        """The thank-you page's form: what was sent; None when there is no such enquiry
-        (or it is older than a day, or the store does not answer)."""
+        """The thank-you page's form: what was sent; None when there is no such enquiry (or
+        it is older than a day, or the store does not answer)."""
         try:
             enquiry = await self._store.get(enquiry_id)
         except StoreUnavailable:
@@ -95,45 +93,30 @@ class Intake:
         try:
             guard = await self.guard()
             enquiry_id = guard.enquiry_id(posted, now)
+            status, problem = 422, None
+            if errors.get("message") == "links":
+                logger.warning("Enquiry refused from %s: more links than allowed", address)
+            elif not errors:
+                enquiry = await self._enquiry(enquiry_id, now, locale, values)
+                key = guard.address_key(address)
+                added = await self._store.add(
+                    enquiry, address_key=key, limit=RATE_LIMIT, window_seconds=RATE_WINDOW_SECONDS
+                )
+                if added is not Added.LIMITED:
+                    return Outcome(303, enquiry_id=enquiry_id, new=added is Added.ADDED)
+                logger.warning(
+                    "Enquiry refused from %s: its %d in 10 minutes sent", address, RATE_LIMIT
+                )
+                status, problem = 429, "tooMany"
         except Refused as refusal:
             # What a bot sends is neither stored nor mailed; a person sends it again.
             logger.warning("Enquiry refused from %s: %s", address, refusal)
-            return Outcome(
-                400, await self.form(locale, values, problem="again", token=guard.token(now))
-            )
+            status, problem, token = 400, "again", guard.token(now)
         except StoreUnavailable as error:
             logger.error("Enquiry not stored: %s", error)
-            return Outcome(503, await self.form(locale, values, problem="store", token=token))
-        known = await self._known(values, locale)
-        if errors:
-            if errors.get("message") == "links":
-                logger.warning("Enquiry refused from %s: more links than allowed", address)
-            return Outcome(422, await self.form(locale, values, errors=errors, token=token))
-        enquiry = Enquiry(
-            id=enquiry_id,
-            created=now,
-            branch=self._company.branch_for(values["country"]).country_code,
-            language=locale.code,
-            page=values.pop(CAME_FROM),
-            topic=known.stone.name if known.stone else known.about.name if known.about else "",
-            fields=values,
-        )
-        try:
-            added = await self._store.add(
-                enquiry,
-                address_key=guard.address_key(address),
-                limit=RATE_LIMIT,
-                window_seconds=RATE_WINDOW_SECONDS,
-            )
-        except StoreUnavailable as error:
-            logger.error("Enquiry not stored: %s", error)
-            return Outcome(503, await self.form(locale, values, problem="store", token=token))
-        if added is Added.LIMITED:
-            logger.warning(
-                "Enquiry refused from %s: its %d in 10 minutes are sent", address, RATE_LIMIT
-            )
-            return Outcome(429, await self.form(locale, values, problem="tooMany", token=token))
-        return Outcome(303, enquiry_id=enquiry_id, new=added is Added.ADDED)
+            status, problem = 503, "store"
+        form = await self.form(locale, values, errors=errors, problem=problem, token=token)
+        return Outcome(status, form)
 
     async def form(
         self,
@@ -147,16 +130,14 @@ class Intake:
     ) -> dict[str, Any]:
         """The form's page data; a sent one lists only the country and stone chosen."""
         values = dict(values)
-        known = await self._known(values, locale)
-        country, stone = values.get("country", ""), values.get("stone", "")
+        stones, stone, about = await self._known(values)
+        country = values["country"]
         return {
             "locale": locale.code,
             "countries": [[c, n] for c, n in countries(locale.code) if not sent or c == country],
-            "stones": [
-                [s.id, s.localized_name(locale)] for s in known.stones if not sent or s.id == stone
-            ],
-            "about": known.about and known.about.localized_name(locale),
-            "values": {**values, TOKEN_FIELD: token},
+            "stones": [[s.id, s.localized_name(locale)] for s in stones if not sent or s is stone],
+            "about": about and about.localized_name(locale),
+            "values": values | {TOKEN_FIELD: token},
             "errors": dict(errors or {}),
             "problem": problem,
             "branch": self._company.branch_for(country).for_page(locale),
@@ -171,33 +152,44 @@ class Intake:
             self._guard = Guard(secret, self._min_seconds)
         return self._guard
 
-    async def _known(self, values: dict[str, str], locale: Locale) -> _Known:
-        """The stones to choose from, and the stone and project named, if the content has
-        them; a name it does not have is dropped from `values`."""
-        stones = await self._cards(Collection.STONES)
+    async def _enquiry(
+        self, enquiry_id: str, now: float, locale: Locale, values: dict[str, str]
+    ) -> Enquiry:
+        _stones, stone, about = await self._known(values)
+        named = stone or about
+        return Enquiry(
+            id=enquiry_id,
+            created=now,
+            branch=self._company.branch_for(values["country"]).country_code,
+            language=locale.code,
+            page=values.pop(CAME_FROM),
+            # The mail's subject names it, in English.
+            topic=named.name if named else "",
+            fields=values,
+        )
+
+    async def _known(
+        self, values: dict[str, str]
+    ) -> tuple[list[CardItem], CardItem | None, CardItem | None]:
+        """The stones to choose from, and the stone and the project or collabration named, if
+        the content has them; what it does not have is dropped from `values`."""
+        stones = await self._cards("stones")
         stone = next((s for s in stones if s.id == values.get("stone")), None)
         kind, _, item_id = values.get(ABOUT, "").partition("/")
-        collection = (
-            Collection.from_page_key(kind) if kind in ("projects", "collabrations") else None
-        )
-        items = await self._cards(collection) if collection else []
+        items = await self._cards(kind) if kind in ABOUT_QUERIES.values() else []
         about = next((item for item in items if item.id == item_id), None)
-        values["stone"] = stone.id if stone else ""
-        values[ABOUT] = f"{kind}/{about.id}" if about else ""
         came_from = values.get(CAME_FROM, "")
-        values[CAME_FROM] = came_from if came_from.startswith("/") and len(came_from) < 300 else ""
-        return _Known(stones, stone, about)
+        values |= {
+            "country": values.get("country", ""),
+            "stone": stone.id if stone else "",
+            ABOUT: f"{kind}/{about.id}" if about else "",
+            CAME_FROM: came_from if came_from.startswith("/") and len(came_from) < 300 else "",
+        }
+        return stones, stone, about
 
-    async def _cards(self, collection: Collection) -> list[CardItem]:
-        snapshot = await self._content.get(collection)
+    async def _cards(self, collection: str) -> list[CardItem]:
+        snapshot = await self._content.get(Collection(collection))
         return [item for item in snapshot.items if isinstance(item, CardItem)]
-
-
-@dataclass(frozen=True)
-class _Known:
-    stones: list[CardItem]
-    stone: CardItem | None
-    about: CardItem | None
 
 
 def _guessed_country(locale: Locale, accept_language: str) -> str:

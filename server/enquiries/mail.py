@@ -1,7 +1,6 @@
-"""The mail an enquiry makes, and the outbox: sent after the visitor has had the answer, tried
-again by a sweep while the mail server refuses or is away, never sent twice once accepted
-(a worker claims an enquiry in the store before it sends). The sweep also deletes enquiries
-past ENQUIRY_KEEP_DAYS."""
+"""The outbox: an enquiry's mail, sent after the visitor has had the answer, tried again by a
+sweep while the mail server refuses or is away, never sent twice once accepted (a worker claims
+an enquiry in the store first). The sweep also deletes enquiries past ENQUIRY_KEEP_DAYS."""
 
 from __future__ import annotations
 
@@ -12,14 +11,19 @@ from datetime import UTC, datetime
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
+from functools import partial
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
 from server.company import Company
 from server.enquiries.fields import Enquiry, countries
-from server.enquiries.store import EnquiryStore, StoreUnavailable
+from server.enquiries.store import StoreUnavailable
 from server.settings import SettingsError
+
+if TYPE_CHECKING:
+    from server.enquiries.factory import EnquiryStore
 
 logger = logging.getLogger(__name__)
 
@@ -38,25 +42,19 @@ class SmtpMailer:
         parts = urlsplit(url)
         if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
             raise SettingsError("SMTP_URL: expected smtp://user:password@host:587 or smtps://…")
-        self._tls = parts.scheme == "smtps"
-        self._host = parts.hostname
-        self._port = parts.port or (465 if self._tls else 587)
-        self._username = unquote(parts.username) if parts.username else None
-        self._password = unquote(parts.password) if parts.password else None
+        self._send = partial(
+            aiosmtplib.send,
+            hostname=parts.hostname,
+            port=parts.port or (465 if parts.scheme == "smtps" else 587),
+            username=unquote(parts.username) if parts.username else None,
+            password=unquote(parts.password) if parts.password else None,
+            use_tls=parts.scheme == "smtps",
+            timeout=SMTP_TIMEOUT_SECONDS,
+        )
 
     async def send(self, message: EmailMessage, *, sender: str, recipient: str) -> None:
         # The envelope is given: no header of the message can add a recipient.
-        await aiosmtplib.send(
-            message,
-            sender=sender,
-            recipients=[recipient],
-            hostname=self._host,
-            port=self._port,
-            username=self._username,
-            password=self._password,
-            use_tls=self._tls,
-            timeout=SMTP_TIMEOUT_SECONDS,
-        )
+        await self._send(message, sender=sender, recipients=[recipient])
 
 
 class Outbox:
@@ -102,8 +100,8 @@ class Outbox:
             logger.warning("Enquiry %s: the store did not answer: %s", enquiry_id, error)
 
     async def run(self) -> None:
-        """Every ENQUIRY_MAIL_RETRY_SECONDS, mail what is still to be mailed; once a day (and at
-        start-up), delete what is past keeping. Runs until cancelled."""
+        """Every ENQUIRY_MAIL_RETRY_SECONDS, mail what is still to be mailed; at start-up and
+        once a day, delete what is past keeping. Runs until cancelled."""
         if self._mailer is None:
             logger.info(
                 "SMTP_URL is not set: enquiries are kept, not mailed (the studio lists them)"
@@ -114,8 +112,7 @@ class Outbox:
                 if time.monotonic() - kept_since >= DAY_SECONDS:
                     deleted = await self._store.delete_older_than(time.time() - self._keep_seconds)
                     kept_since = time.monotonic()
-                    if deleted:
-                        logger.info("Deleted %d enquiries past ENQUIRY_KEEP_DAYS", deleted)
+                    logger.info("Deleted %d enquiries past ENQUIRY_KEEP_DAYS", deleted)
                 for enquiry_id in await self._store.unsent() if self._mailer else []:
                     await self.send(enquiry_id)
             except StoreUnavailable as error:
@@ -123,13 +120,11 @@ class Outbox:
             await asyncio.sleep(self._retry_seconds)
 
     def message(self, enquiry: Enquiry) -> EmailMessage:
-        """The mail to the branch: every field in plain text, Reply-To the visitor. Every
-        value reaches a header on one line (fields.checked), and the library folds it."""
+        """The mail to the branch: every field in plain text, Reply-To the visitor. Each value
+        reaches a header on one line (fields.checked), and the library folds it."""
         fields = enquiry.fields
-        branch = next(
-            (b for b in self._company.branches if b.country_code == enquiry.branch),
-            self._company.branches[0],
-        )
+        branches = self._company.branches
+        branch = next((b for b in branches if b.country_code == enquiry.branch), branches[0])
         message = EmailMessage()
         about = f" about {enquiry.topic}" if enquiry.topic else ""
         message["Subject"] = f"Enquiry{about} from {fields['name']}"
@@ -139,22 +134,21 @@ class Outbox:
             message["Reply-To"] = Address(fields["name"], addr_spec=fields["email"])
         message["Date"] = formatdate(enquiry.created)
         message["Message-ID"] = f"<enquiry-{enquiry.id}@{urlsplit(self._base_url).hostname}>"
-        country = dict(countries("en")).get(fields["country"], fields["country"])
-        quantity = f"{fields['quantity']} m²" if fields["quantity"] else ""
+        country = dict(countries("en")).get(fields["country"], "")
         received = datetime.fromtimestamp(enquiry.created, UTC).strftime("%Y-%m-%d %H:%M UTC")
-        lines = [
-            ("Name", fields["name"]),
-            ("E-mail", fields["email"]),
-            ("Phone", fields["phone"]),
-            ("Company", fields["company"]),
-            ("Country", f"{country} ({fields['country']})"),
-            ("About", enquiry.topic),
-            ("Quantity", quantity),
-            ("Language", enquiry.language),
-            ("Sent from", self._base_url + enquiry.page if enquiry.page else ""),
-            ("Received", f"{received}, for the {branch.country} branch"),
-        ]
-        body = "\n".join(f"{label}: {value}" for label, value in lines if value)
+        lines = {
+            "Name": fields["name"],
+            "E-mail": fields["email"],
+            "Phone": fields["phone"],
+            "Company": fields["company"],
+            "Country": f"{country} ({fields['country']})",
+            "About": enquiry.topic,
+            "Quantity": fields["quantity"] and f"{fields['quantity']} m²",
+            "Language": enquiry.language,
+            "Sent from": enquiry.page and self._base_url + enquiry.page,
+            "Received": f"{received}, for the {branch.country} branch",
+        }
+        body = "\n".join(f"{label}: {value}" for label, value in lines.items() if value)
         studio = f"{self._base_url}/studio/enquiries/{enquiry.id}"
         message.set_content(f"{body}\n\n{fields['message']}\n\n-- \nIn the studio: {studio}\n")
         return message

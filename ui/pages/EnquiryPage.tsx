@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ComponentProps, useEffect, useRef } from "react";
 import { ContactFooter } from "../components/ContactFooter";
 import { usePageData } from "../data/PageDataContext";
 import { useLocale } from "../i18n/locale";
@@ -27,7 +27,7 @@ export function EnquiryPage() {
   }, [ours]);
   return (
     <>
-      <main id="main" className="enquiry">
+      <main id="main" className="list-page">
         <div className="container enquiry__inner">
           {ours && (form.sent ? <EnquirySent form={form} /> : <EnquiryFormView form={form} />)}
         </div>
@@ -45,18 +45,6 @@ function EnquiryFormView({ form }: { form: EnquiryForm }) {
   const alert = useRef<HTMLDivElement>(null);
   // Once the code runs, the problems are where a screen reader and the keyboard start.
   useEffect(() => alert.current?.focus(), []);
-  // What every control takes: its name, what was typed, and the words that describe it.
-  const control = (name: Field, hint = false) => ({
-    id: fieldId(name),
-    name,
-    defaultValue: values[name] ?? "",
-    required: REQUIRED.includes(name),
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby":
-      [errors[name] && `${fieldId(name)}-error`, hint && `${fieldId(name)}-hint`]
-        .filter(Boolean)
-        .join(" ") || undefined,
-  });
   const aboutKey = values.about?.startsWith("projects/") ? "aboutProjects" : "aboutCollabrations";
   return (
     <>
@@ -102,63 +90,28 @@ function EnquiryFormView({ form }: { form: EnquiryForm }) {
             {format(text[aboutKey], { name: form.about })}
           </p>
         )}
-        <FormField name="name" errors={errors}>
-          <input {...control("name")} maxLength={LIMITS.name} autoComplete="name" />
-        </FormField>
-        <FormField name="email" errors={errors}>
-          <input
-            {...control("email")}
-            type="email"
-            dir="ltr"
-            maxLength={LIMITS.email}
-            autoComplete="email"
-          />
-        </FormField>
-        <FormField name="phone" errors={errors}>
-          <input
-            {...control("phone")}
-            type="tel"
-            dir="ltr"
-            maxLength={LIMITS.phone}
-            autoComplete="tel"
-          />
-        </FormField>
-        <FormField name="company" errors={errors} hint={text.optional}>
-          <input {...control("company", true)} maxLength={LIMITS.company} autoComplete="organization" />
-        </FormField>
-        <FormField name="country" errors={errors}>
-          <select {...control("country")} autoComplete="country">
-            <option value="">{text.chooseCountry}</option>
-            {form.countries.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField name="stone" errors={errors}>
-          <select {...control("stone")}>
-            <option value="">{text.noStone}</option>
-            {form.stones.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField name="quantity" errors={errors} hint={text.quantityHint}>
-          <input {...control("quantity", true)} inputMode="decimal" maxLength={LIMITS.quantity} />
-        </FormField>
+        <FormField form={form} name="name" autoComplete="name" />
+        <FormField form={form} name="email" type="email" dir="ltr" autoComplete="email" />
+        <FormField form={form} name="phone" type="tel" dir="ltr" autoComplete="tel" />
+        <FormField form={form} name="company" hint={text.optional} autoComplete="organization" />
         <FormField
+          form={form}
+          name="country"
+          options={[["", text.chooseCountry], ...form.countries]}
+          autoComplete="country"
+        />
+        <FormField form={form} name="stone" options={[["", text.noStone], ...form.stones]} />
+        <FormField form={form} name="quantity" hint={text.quantityHint} inputMode="decimal" />
+        <FormField
+          form={form}
           name="message"
-          errors={errors}
           hint={format(text.messageHint, {
             limit: formatNumber(LIMITS.message, messages.stones),
             links: MAX_LINKS,
           })}
-        >
-          <textarea {...control("message", true)} rows={7} maxLength={LIMITS.message} dir="auto" />
-        </FormField>
+          rows={7}
+          dir="auto"
+        />
         <p className="enquiry-form__note">{format(text.kept, { days: form.keepDays })}</p>
         <button type="submit" className="button button--primary button--large">
           {text.send}
@@ -168,29 +121,58 @@ function EnquiryFormView({ form }: { form: EnquiryForm }) {
   );
 }
 
-/** A field's label, its problem beside it (before the control, where the eye lands), the
- *  control, and its hint. */
-function FormField(props: {
+/** A field: its label, its problem beside it (before the control, where the eye lands), the
+ *  control (a select with `options`, a textarea with `rows`, else an input), and its hint. */
+function FormField({
+  form,
+  name,
+  hint,
+  options,
+  rows,
+  ...input
+}: {
+  form: EnquiryForm;
   name: Field;
-  errors: Record<string, string>;
   hint?: string;
-  children: ReactNode;
-}) {
+  options?: [string, string][];
+  rows?: number;
+} & Pick<ComponentProps<"input">, "type" | "dir" | "autoComplete" | "inputMode">) {
   const text = useLocale().messages.enquiry;
-  const id = fieldId(props.name);
-  const error = errorText(text, props.name, props.errors[props.name]);
+  const id = fieldId(name);
+  const error = errorText(text, name, form.errors[name]);
+  const control = {
+    id,
+    name,
+    defaultValue: form.values[name] ?? "",
+    required: REQUIRED.includes(name),
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby":
+      [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined,
+  };
   return (
     <div className={error ? "enquiry-field enquiry-field--invalid" : "enquiry-field"}>
-      <label htmlFor={id}>{`${text[props.name]}${REQUIRED.includes(props.name) ? " *" : ""}`}</label>
+      <label htmlFor={id}>{`${text[name]}${REQUIRED.includes(name) ? " *" : ""}`}</label>
       {error && (
         <p className="enquiry-field__error" id={`${id}-error`}>
           {error}
         </p>
       )}
-      {props.children}
-      {props.hint && (
+      {options ? (
+        <select {...control} autoComplete={input.autoComplete}>
+          {options.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      ) : rows ? (
+        <textarea {...control} rows={rows} maxLength={LIMITS[name]} dir={input.dir} />
+      ) : (
+        <input {...control} maxLength={LIMITS[name]} {...input} />
+      )}
+      {hint && (
         <p className="enquiry-field__hint" id={`${id}-hint`}>
-          {props.hint}
+          {hint}
         </p>
       )}
     </div>
@@ -230,9 +212,7 @@ function EnquirySent({ form }: { form: EnquiryForm }) {
           ))}
         <div>
           <dt>{text.message}</dt>
-          <dd className="enquiry-sent__message" dir="auto">
-            {values.message}
-          </dd>
+          <dd dir="auto">{values.message}</dd>
         </div>
       </dl>
       <p>
