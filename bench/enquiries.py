@@ -18,10 +18,17 @@ from bench.report import SectionReport, Table, fixed, median, ratio, thousands
 from harness.live_server import LiveServer, procfile_default_workers
 from harness.mail_server import MailServer
 from server.enquiries.guard import Guard
+from server.i18n import LOCALES
+from server.site_map import ENQUIRY_PAGES, LANDING, PROJECTS, STONES, ItemPage
 
 NAME = "enquiries"
 TITLE = f"7. The pages under {WRK} while enquiries are sent (loopback)"
-PAGES = ("/", "/projects", "/stones", "/stones/jerusalem-gold", "/fr/stones")
+FRENCH = next(locale for locale in LOCALES if locale.code == "fr")
+PAGES = (
+    *(page.path for page in (LANDING, PROJECTS, STONES, ItemPage(STONES, "jerusalem-gold"))),
+    STONES.in_locale(FRENCH).path,
+)
+FORM = next(page.path for page in ENQUIRY_PAGES if page.locale is FRENCH)
 PER_SECOND = 20
 GUARD = Guard(b"the benchmark's own", min_seconds=3)
 _NUMBERS = itertools.count()  # each enquiry's, hence its own address: no rate limit
@@ -147,7 +154,7 @@ def _enquiry(client: httpx.Client, number: int, sent: Counter[int], latencies: l
         "message": "Bonjour, 120 m² en finition adoucie, s'il vous plaît.",
     }
     began = time.monotonic()
-    answer = client.post("/fr/enquiry", data=form, headers=headers, follow_redirects=False)
+    answer = client.post(FORM, data=form, headers=headers, follow_redirects=False)
     if answer.status_code == 303:
         client.get(answer.headers["location"], headers=headers | {"accept-encoding": "br"})
     latencies.append(time.monotonic() - began)

@@ -11,6 +11,7 @@ from functools import partial
 from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import anyio
 import pytest
@@ -373,9 +374,28 @@ def test_enquiries_older_than_enquiry_keep_days_are_deleted(database: Path) -> N
         )
         anyio.run(partial(store.add, record, address_key=name, limit=5, window_seconds=600))
     anyio.run(store.close)
-    with TestClient(create_app(site_settings(database, enquiry_keep_days=30))):
-        # The sweep runs at start-up, beside the first requests.
+    settings = site_settings(database, enquiry_keep_days=30, enquiry_mail_retry_seconds=0.1)
+    with TestClient(create_app(settings)):
+        # The sweep runs a retry period after start-up, then once a day.
         deadline = time.monotonic() + 10
         while len(kept(database)) > 1 and time.monotonic() < deadline:
             time.sleep(0.05)
     assert [e.id for e in kept(database)] == ["recent"]
+
+
+def uri_component(text: str) -> str:
+    """As the browser's encodeURIComponent escapes it."""
+    return quote(text, safe="!*'()")
+
+
+def test_every_page_leads_to_the_form_and_whatsapp_names_the_page(site: TestClient) -> None:
+    landing = unescape(site.get("/fr").text)
+    # The footer and the booking section link the form in the page's language.
+    assert landing.count('href="/fr/enquiry"') == 2
+    # A branch with a WhatsApp number: a chat whose first message names the page.
+    hello = "Bonjour, je vous écris depuis votre site\N{NO-BREAK SPACE}: http://127.0.0.1:8000/fr"
+    assert f'href="https://wa.me/962795550100?text={uri_component(hello)}"' in landing
+    stone = unescape(site.get("/stones/aqaba-red").text)
+    ask = "Hello, I would like to ask about Aqaba Red: http://127.0.0.1:8000/stones/aqaba-red"
+    assert f'href="https://wa.me/962795550100?text={uri_component(ask)}"' in stone
+    assert "Ask on WhatsApp (Jordan)" in stone

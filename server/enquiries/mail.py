@@ -76,6 +76,9 @@ class Outbox:
         self._base_url = base_url
         self._retry_seconds = retry_seconds
         self._keep_seconds = keep_days * DAY_SECONDS
+        # Something may be left to mail: what an earlier process left, or a send that failed.
+        # Only then does the sweep ask the store, so an idle site asks Firestore nothing.
+        self._unsent_maybe = True
 
     async def send(self, enquiry_id: str) -> None:
         """Mail the enquiry unless it went already or another worker is mailing it."""
@@ -92,6 +95,7 @@ class Outbox:
                     await self._mailer.send(message, sender=self._sender, recipient=message["To"])
             except (aiosmtplib.SMTPException, OSError, TimeoutError) as error:
                 logger.warning("Enquiry %s not mailed yet, tried again soon: %s", enquiry_id, error)
+                self._unsent_maybe = True
                 await self._store.mailed(enquiry_id, accepted=False)
                 return
             await self._store.mailed(enquiry_id, accepted=True)
