@@ -101,27 +101,31 @@ class Outbox:
             await self._store.mailed(enquiry_id, accepted=True)
             logger.info("Enquiry %s mailed to %s", enquiry_id, message["To"])
         except StoreUnavailable as error:
+            self._unsent_maybe = True
             logger.warning("Enquiry %s: the store did not answer: %s", enquiry_id, error)
 
     async def run(self) -> None:
-        """Every ENQUIRY_MAIL_RETRY_SECONDS, mail what is still to be mailed; at start-up and
-        once a day, delete what is past keeping. Runs until cancelled."""
+        """Every ENQUIRY_MAIL_RETRY_SECONDS (the first after start-up), mail what is left to
+        mail, if anything may be; once a day, delete what is past keeping. Until cancelled."""
         if self._mailer is None:
             logger.info(
                 "SMTP_URL is not set: enquiries are kept, not mailed (the studio lists them)"
             )
         kept_since = -DAY_SECONDS
         while True:
+            await asyncio.sleep(self._retry_seconds)
             try:
                 if time.monotonic() - kept_since >= DAY_SECONDS:
                     deleted = await self._store.delete_older_than(time.time() - self._keep_seconds)
                     kept_since = time.monotonic()
                     logger.info("Deleted %d enquiries past ENQUIRY_KEEP_DAYS", deleted)
-                for enquiry_id in await self._store.unsent() if self._mailer else []:
-                    await self.send(enquiry_id)
+                if self._mailer is not None and self._unsent_maybe:
+                    self._unsent_maybe = False
+                    for enquiry_id in await self._store.unsent():
+                        await self.send(enquiry_id)
             except StoreUnavailable as error:
+                self._unsent_maybe = True
                 logger.warning("The enquiry store did not answer: %s", error)
-            await asyncio.sleep(self._retry_seconds)
 
     def message(self, enquiry: Enquiry) -> EmailMessage:
         """The mail to the branch: every field in plain text, Reply-To the visitor. Each value
