@@ -43,18 +43,14 @@ export function ContactFooter() {
                     <a href={`tel:${branch.phone.replace(/[^\d+]/g, "")}`} dir="ltr">
                       {branch.phone}
                     </a>
+                    {branch.whatsapp && (
+                      <>
+                        {" · "}
+                        <a href={whatsAppLink(branch.whatsapp, whatsAppText)}>{text.whatsApp}</a>
+                      </>
+                    )}
                   </dd>
                 </div>
-                {branch.whatsapp && (
-                  <div>
-                    <dt>{text.whatsApp}</dt>
-                    <dd>
-                      <a href={whatsAppLink(branch.whatsapp, whatsAppText)} dir="ltr">
-                        {branch.whatsapp}
-                      </a>
-                    </dd>
-                  </div>
-                )}
                 {branch.address && (
                   <div>
                     <dt>{text.address}</dt>
