@@ -2,7 +2,10 @@
 by the server only: firestore.rules refuses every client. Enquiries; EnquiryLimits, a document
 per sender's address key with its recent times, written in the enquiry's own transaction (so
 the rate limit needs no query); EnquirySecrets/form, the key that signs forms. Every query is
-an equality or a range on one field, which the automatic single-field indexes serve."""
+an equality or a range on one field, which the automatic single-field indexes serve.
+
+The library's synchronous client, in threads of this store's own, as the content store's: its
+asyncio client binds gRPC to one event loop."""
 
 from __future__ import annotations
 
@@ -10,12 +13,13 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
+from functools import partial
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from google.api_core import exceptions as google_errors
 from google.cloud import firestore
-from google.cloud.firestore_v1.async_transaction import AsyncTransaction, async_transactional
 
 from server.enquiries.fields import Enquiry, State
 from server.enquiries.store import Added, StoreUnavailable
@@ -25,18 +29,18 @@ T = TypeVar("T")
 
 
 def _answered(
-    method: Callable[Concatenate[FirestoreEnquiries, P], Coroutine[Any, Any, T]],
+    method: Callable[Concatenate[FirestoreEnquiries, P], T],
 ) -> Callable[Concatenate[FirestoreEnquiries, P], Coroutine[Any, Any, T]]:
-    """Firestore answers within the store's deadline, else StoreUnavailable at once. The call
-    runs as a task of its own, left behind when late: a transaction cut short rolls back, and
-    its rollback, retried against a database that is gone, must not hold the visitor."""
+    """An awaitable call that Firestore answers within the store's deadline, else
+    StoreUnavailable at once; a late call is left to its thread, which gives up after its
+    own timeout (a transaction cut short never commits: nothing is half-written)."""
 
     async def answered(self: FirestoreEnquiries, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        call = asyncio.ensure_future(method(self, *args, **kwargs))
+        loop = asyncio.get_running_loop()
+        call = loop.run_in_executor(self.threads, partial(method, self, *args, **kwargs))
         call.add_done_callback(lambda done: done.cancelled() or done.exception())
         finished, _ = await asyncio.wait({call}, timeout=self.timeout_seconds)
         if not finished:
-            call.cancel()
             raise StoreUnavailable(f"Firestore did not answer in {self.timeout_seconds:g} s")
         try:
             return call.result()
@@ -50,14 +54,15 @@ def _answered(
 class FirestoreEnquiries:
     def __init__(self, project: str, *, timeout_seconds: float) -> None:
         # FIRESTORE_EMULATOR_HOST, when set, points the client at the emulator.
-        self._client = firestore.AsyncClient(project=project)
+        self._client = firestore.Client(project=project)
         self._enquiries = self._client.collection("Enquiries")
         self._senders = self._client.collection("EnquiryLimits")
         # Longer than a page's read: a transaction is a few calls.
         self.timeout_seconds = 2 * timeout_seconds
+        self.threads = ThreadPoolExecutor(4, thread_name_prefix="enquiries")
 
     @_answered
-    async def add(
+    def add(
         self, enquiry: Enquiry, *, address_key: str, limit: int, window_seconds: float
     ) -> Added:
         reference, sender = (
@@ -65,12 +70,14 @@ class FirestoreEnquiries:
             self._senders.document(address_key),
         )
 
-        @async_transactional
-        async def add(transaction: AsyncTransaction) -> Added:
-            if (await reference.get(transaction=transaction)).exists:
+        @firestore.transactional
+        def add(transaction: firestore.Transaction) -> Added:
+            if reference.get(transaction=transaction, timeout=self.timeout_seconds).exists:
                 return Added.DUPLICATE
-            times = ((await sender.get(transaction=transaction)).to_dict() or {}).get("times", [])
-            recent = [t for t in times if t > enquiry.created - window_seconds]
+            record = sender.get(transaction=transaction, timeout=self.timeout_seconds).to_dict()
+            recent = [
+                t for t in (record or {}).get("times", []) if t > enquiry.created - window_seconds
+            ]
             if len(recent) >= limit:
                 return Added.LIMITED
             transaction.create(reference, enquiry.record() | {"claimedUntil": 0})
@@ -79,94 +86,100 @@ class FirestoreEnquiries:
             transaction.set(sender, {"times": [*recent, enquiry.created], "until": until})
             return Added.ADDED
 
-        return await add(self._client.transaction())
+        result: Added = add(self._client.transaction())
+        return result
 
     @_answered
-    async def get(self, enquiry_id: str) -> Enquiry | None:
-        data = (await self._enquiries.document(enquiry_id).get()).to_dict()
+    def get(self, enquiry_id: str) -> Enquiry | None:
+        data = self._enquiries.document(enquiry_id).get(timeout=self.timeout_seconds).to_dict()
         return None if data is None else Enquiry.from_record(enquiry_id, data)
 
     @_answered
-    async def newest_first(
+    def newest_first(
         self, *, branch: str | None = None, state: State | None = None
     ) -> list[Enquiry]:
         query: Any = self._enquiries
         for name, value in (("branch", branch), ("state", state)):
             if value is not None:
                 query = query.where(filter=firestore.FieldFilter(name, "==", str(value)))
-        found = [Enquiry.from_record(s.id, s.to_dict() or {}) async for s in query.stream()]
+        found = [
+            Enquiry.from_record(s.id, s.to_dict() or {})
+            for s in query.stream(timeout=self.timeout_seconds)
+        ]
         # Sorted here: ordered by another field than the filters', the query would need a
         # composite index; a year of enquiries is a few thousand at most.
         return sorted(found, key=lambda enquiry: enquiry.created, reverse=True)
 
     @_answered
-    async def update(
+    def update(
         self, enquiry_id: str, *, state: State | None = None, read: bool | None = None
     ) -> bool:
         changes = {k: v for k, v in (("state", state), ("read", read)) if v is not None}
         try:
-            await self._enquiries.document(enquiry_id).update(changes)
+            self._enquiries.document(enquiry_id).update(changes, timeout=self.timeout_seconds)
         except google_errors.NotFound:
             return False
         return True
 
     @_answered
-    async def delete(self, enquiry_id: str) -> bool:
+    def delete(self, enquiry_id: str) -> bool:
         reference = self._enquiries.document(enquiry_id)
-        found = (await reference.get()).exists
-        await reference.delete()
+        found = reference.get(timeout=self.timeout_seconds).exists
+        reference.delete(timeout=self.timeout_seconds)
         return found
 
     @_answered
-    async def unsent(self) -> list[str]:
+    def unsent(self) -> list[str]:
         query = self._enquiries.where(filter=firestore.FieldFilter("state", "==", State.NEW.value))
-        return [snapshot.id async for snapshot in query.stream()]
+        return [snapshot.id for snapshot in query.stream(timeout=self.timeout_seconds)]
 
     @_answered
-    async def claim(self, enquiry_id: str, *, now: float, until: float) -> Enquiry | None:
+    def claim(self, enquiry_id: str, *, now: float, until: float) -> Enquiry | None:
         reference = self._enquiries.document(enquiry_id)
 
-        @async_transactional
-        async def claim(transaction: AsyncTransaction) -> Enquiry | None:
-            data = (await reference.get(transaction=transaction)).to_dict()
+        @firestore.transactional
+        def claim(transaction: firestore.Transaction) -> Enquiry | None:
+            data = reference.get(transaction=transaction, timeout=self.timeout_seconds).to_dict()
             if data is None or data["state"] != State.NEW or data["claimedUntil"] >= now:
                 return None
             transaction.update(reference, {"claimedUntil": until})
             return Enquiry.from_record(enquiry_id, data)
 
-        return await claim(self._client.transaction())
+        claimed: Enquiry | None = claim(self._client.transaction())
+        return claimed
 
     @_answered
-    async def mailed(self, enquiry_id: str, *, accepted: bool) -> None:
+    def mailed(self, enquiry_id: str, *, accepted: bool) -> None:
         reference = self._enquiries.document(enquiry_id)
 
-        @async_transactional
-        async def mailed(transaction: AsyncTransaction) -> None:
-            data = (await reference.get(transaction=transaction)).to_dict()
+        @firestore.transactional
+        def mailed(transaction: firestore.Transaction) -> None:
+            data = reference.get(transaction=transaction, timeout=self.timeout_seconds).to_dict()
             if data is not None and data["state"] == State.NEW:
                 state = State.EMAILED if accepted else State.NEW
                 transaction.update(reference, {"claimedUntil": 0, "state": state.value})
 
-        await mailed(self._client.transaction())
+        mailed(self._client.transaction())
 
     @_answered
-    async def delete_older_than(self, cutoff: float) -> int:
+    def delete_older_than(self, cutoff: float) -> int:
         old = self._enquiries.where(filter=firestore.FieldFilter("created", "<", cutoff))
         spent = self._senders.where(filter=firestore.FieldFilter("until", "<", time.time()))
         deleted = 0
         for query in (old, spent):
-            async for snapshot in query.stream():
-                await snapshot.reference.delete()
+            for snapshot in query.stream(timeout=self.timeout_seconds):
+                snapshot.reference.delete(timeout=self.timeout_seconds)
                 deleted += query is old
         return deleted
 
     @_answered
-    async def secret(self) -> bytes:
+    def secret(self) -> bytes:
         reference = self._client.collection("EnquirySecrets").document("form")
         # Another worker, or an earlier start, may have made it: then it stays.
         with suppress(google_errors.AlreadyExists):
-            await reference.create({"value": secrets.token_hex(32)})
-        return str(((await reference.get()).to_dict() or {})["value"]).encode()
+            reference.create({"value": secrets.token_hex(32)}, timeout=self.timeout_seconds)
+        return str((reference.get(timeout=self.timeout_seconds).to_dict() or {})["value"]).encode()
 
     async def close(self) -> None:
+        self.threads.shutdown(wait=False, cancel_futures=True)
         self._client.close()  # type: ignore[no-untyped-call]  # untyped in the library
