@@ -216,7 +216,8 @@ def test_reloading_the_thank_you_page_or_sending_the_form_again_sends_nothing_tw
     assert again.headers["location"] == first.headers["location"]
     assert site.get(first.headers["location"]).status_code == 200
     assert len(kept(database)) == 1
-    assert len(mail.wait_for(2, timeout=1)) == 1
+    # The test client runs a response's background task (the mail) before it returns.
+    assert len(mail.received) == 1
 
 
 def test_each_problem_is_beside_its_field_and_listed_at_the_top_with_nothing_typed_lost(
@@ -285,7 +286,7 @@ def test_what_a_bot_sends_is_neither_stored_nor_mailed(
         f"Enquiry refused from testclient: {logged}"
     ]
     assert kept(database) == []
-    assert mail.wait_for(1, timeout=0.5) == []
+    assert mail.received == []  # the mail would have been sent before the answer came back
 
 
 def test_a_line_break_in_a_field_adds_no_header_and_no_recipient(
