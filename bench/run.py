@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bench import edge, firestore_cost, memory, throughput
+from bench import edge, enquiries, firestore_cost, memory, throughput
 from bench.context import RESULTS_DIR, BenchContext, git, progress
 from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_lighthouse
 from bench.report import SectionReport
@@ -27,6 +27,7 @@ SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
     firestore_cost.NAME: (firestore_cost.run, ()),
     memory.NAME: (memory.run, ("wrk",)),
     edge.NAME: (edge.run, edge.DEBIAN_NEEDS),
+    enquiries.NAME: (enquiries.run, ("wrk",)),
 }
 
 

@@ -17,8 +17,12 @@ from server.company import load_company
 from server.content.cache import ContentCache
 from server.content.factory import open_content
 from server.content.local import IMAGES_FOLDER
+from server.enquiries.factory import open_enquiries
+from server.enquiries.intake import Intake
+from server.enquiries.mail import Outbox
 from server.handlers.assets import AssetFiles, ContentImages
 from server.handlers.content_api import content_api
+from server.handlers.enquiry import enquiry_page
 from server.handlers.health import ReadinessCheck, healthz, readyz
 from server.handlers.images import ROUTE_PATH, photo_variant
 from server.handlers.pages import item_page, not_found, render_page
@@ -38,7 +42,7 @@ from server.rendering.page_content import PageContent, empty_page_data
 from server.rendering.page_renderer import PageRenderer
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
-from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
+from server.site_map import ENQUIRY_PAGES, ITEM_ROUTE, LIST_PAGES, PAGES
 from server.studio.lifespan import Studio, open_studio
 from server.studio.routes import PREFIX as STUDIO_PREFIX
 from server.studio.routes import studio_routes
@@ -57,6 +61,8 @@ class AppState(TypedDict):
     photo_keys: PhotoKeys
     photos: PhotoPipeline | None
     studio: Studio | None
+    intake: Intake
+    outbox: Outbox
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -85,6 +91,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             async with (
                 open_image_route(settings, content) as (photo_keys, photos),
                 open_studio(settings, company, content) as studio,
+                open_enquiries(settings, company, content) as (intake, outbox),
             ):
                 renderer = PageRenderer(
                     content=content,
@@ -104,6 +111,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "vitals_limits": TokenBuckets(burst=30, per_second=1),
                     "photo_keys": photo_keys,
                     "photos": photos,
+                    "intake": intake,
+                    "outbox": outbox,
                 }
         finally:
             await close_content()  # the listeners too
@@ -112,7 +121,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
     site_files = SiteFiles(company, settings.public_base_url)
     studio = studio_routes(settings, company)
     routes: list[BaseRoute] = [
-        *(Route(page.path, partial(render_page, page=page), methods=["GET"]) for page in PAGES),
+        *(
+            Route(page.path, partial(render_page, page=page), methods=["GET"])
+            for page in PAGES
+            if page not in ENQUIRY_PAGES
+        ),
+        *(
+            Route(page.path, partial(enquiry_page, page=page), methods=["GET", "POST"])
+            for page in ENQUIRY_PAGES
+        ),
         *(
             Route(page.path + ITEM_ROUTE, partial(item_page, list_page=page), methods=["GET"])
             for page in LIST_PAGES
@@ -151,6 +168,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             canonical_paths=[page.path for page in PAGES],
             item_prefixes=[page.path for page in LIST_PAGES],
             post_paths=[VITALS_PATH] if settings.web_vitals else [],
+            form_paths=[page.path for page in ENQUIRY_PAGES],
             post_prefixes=[STUDIO_PREFIX + "/"] if studio else [],
         ),
     ]

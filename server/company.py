@@ -23,6 +23,9 @@ class Branch:
     phone: str
     email: str | None = None
     address: str | None = None
+    # The countries whose enquiries it answers (ISO codes), and its WhatsApp number.
+    serves: tuple[str, ...] = ()
+    whatsapp: str | None = None
     # The address in another script where it has one (address_ar): by language code.
     addresses: dict[str, str] = field(default_factory=dict)
 
@@ -38,6 +41,7 @@ class Branch:
             "email": self.email,
             "phone": self.phone,
             "address": self.localized_address(locale),
+            "whatsapp": self.whatsapp,
         }
         return {key: value for key, value in fields.items() if value is not None}
 
@@ -76,6 +80,15 @@ class Company:
             "branches": [branch.for_page(locale) for branch in self.branches],
         }
 
+    def branch_for(self, country_code: str) -> Branch:
+        """The branch that answers enquiries from this country: the first that serves it, else
+        the first branch."""
+        return next((b for b in self.branches if country_code in b.serves), self.branches[0])
+
+    def enquiry_email(self, branch: Branch) -> str | None:
+        """Where the branch's enquiries are mailed: its address, else the first branch's."""
+        return branch.email or self.branches[0].email
+
     def firestore_project(self, google_cloud_project: str | None) -> str:
         """The Firestore project: GOOGLE_CLOUD_PROJECT where set, else company.toml's."""
         return google_cloud_project or self.firebase_project_id
@@ -101,6 +114,10 @@ def load_company(path: Path) -> Company:
                 phone=branch.text("phone"),
                 email=branch.optional_text("email"),
                 address=branch.optional_text("address"),
+                serves=tuple(str(code).upper() for code in branch.get("serves", list))
+                if "serves" in branch
+                else (),
+                whatsapp=branch.optional_text("whatsapp"),
                 addresses={
                     locale.code: address
                     for locale in TRANSLATIONS
@@ -129,7 +146,7 @@ def load_company(path: Path) -> Company:
 _TOML_KINDS: dict[type, str] = {
     str: "a string",
     dict: "a table",
-    list: "an array of tables",
+    list: "an array",
 }
 
 

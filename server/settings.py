@@ -125,6 +125,16 @@ class Settings:
         metadata={"parse": lambda name, raw: tuple(e.lower() for e in _names(name, raw))},
     )
     studio_storage_bucket: str | None = None  # None: company.toml's [firebase] storage_bucket
+    # Enquiries (docs/enquiries.md): with local content, kept in this SQLite file.
+    enquiry_database: Path = REPO_ROOT / "var" / "enquiries.sqlite3"
+    enquiry_secret: str | None = None  # None: one made once and kept in the enquiry store
+    enquiry_keep_days: float = 365.0
+    enquiry_min_seconds: float = field(
+        default=3.0, metadata={"parse": lambda name, raw: _number(name, raw, allow_zero=True)}
+    )
+    enquiry_from: str | None = None  # None: the first branch's email
+    enquiry_mail_retry_seconds: float = 30.0
+    smtp_url: str | None = None  # None: enquiries are not mailed; the studio is the inbox
 
     def __post_init__(self) -> None:
         if self.content_max_staleness_seconds <= self.firestore_timeout_seconds:

@@ -18,6 +18,8 @@ class Language(TypedDict):
     prefix: str
     # Which of the site's fonts its pages use (build.py): latin or arabic.
     script: str
+    # The visitor's country the enquiry form guesses from the page's language, if any.
+    country: NotRequired[str]
 
 
 class PageEntry(TypedDict):
@@ -64,6 +66,13 @@ class StoneFacts(TypedDict):
     figures: list[Figure]
 
 
+class EnquiryFacts(TypedDict):
+    # The most characters each field of the enquiry form takes, by field.
+    limits: dict[str, int]
+    required: list[str]
+    maxLinks: int
+
+
 class Theme(TypedDict):
     colour: str
     background: str
@@ -77,6 +86,7 @@ class SiteFacts(TypedDict):
     collections: dict[str, CollectionEntry]
     photoSizes: PhotoSizes
     stones: StoneFacts
+    enquiry: EnquiryFacts
 
 
 SITE: SiteFacts = json.loads(SITE_FILE.read_text(encoding="utf-8"))

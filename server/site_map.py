@@ -178,6 +178,8 @@ ENGLISH_ROUTE_PATHS: tuple[str, ...] = tuple(
 )
 # The pages whose cards each have an address below theirs, in every language.
 LIST_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.cards is not None)
+# The enquiry form, in every language: the pages that take a POST.
+ENQUIRY_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.key == "enquiry")
 # Appended to a list page's path: the route of its cards' pages.
 ITEM_ROUTE = "/{item_id}"
 

@@ -32,6 +32,9 @@ COMPUTED_DEFAULTS = {
     "RENDER_POOL_SIZE",
     "STUDIO_STAFF_EMAILS",
     "STUDIO_STORAGE_BUCKET",
+    "ENQUIRY_SECRET",
+    "ENQUIRY_FROM",
+    "SMTP_URL",
 }
 
 _ROW = re.compile(r"^\| `([A-Z][A-Z0-9_]+)` \| ([^|]*) \|", re.MULTILINE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -31,7 +32,10 @@ def check(files: list[Path]) -> list[dict[str, object]]:
 
 def test_every_page_is_valid_html(tmp_path: Path) -> None:
     files = []
-    with TestClient(create_app(Settings(render_pool_size=1))) as client:
+    settings = Settings(
+        render_pool_size=1, enquiry_database=tmp_path / "enquiries.sqlite3", enquiry_min_seconds=0
+    )
+    with TestClient(create_app(settings)) as client:
         for name, path in [
             ("landing", "/"),
             ("projects", "/projects"),
@@ -46,9 +50,23 @@ def test_every_page_is_valid_html(tmp_path: Path) -> None:
             ("italian-projects", "/it/projects"),
             ("italian-not-found", "/it/nowhere"),
             ("french-project", "/fr/projects/dead-sea-resort-lobby"),
+            ("french-enquiry", "/fr/enquiry?stone=aqaba-red"),
+            ("arabic-enquiry", "/ar/enquiry?project=dead-sea-resort-lobby"),
         ]:
             file = tmp_path / f"{name}.html"
             file.write_text(client.get(path).text, encoding="utf-8")
+            files.append(file)
+        # The enquiry form sent back with its problems, then the thank-you page.
+        (token,) = re.findall(r'name="token" value="([^"]+)"', files[-1].read_text())
+        form = {"token": token, "name": "Rania", "email": "not an address", "country": "JO"}
+        for name, posted in [
+            ("enquiry-problems", form),
+            ("enquiry-sent", form | {"email": "r@example.com", "message": "Hello"}),
+        ]:
+            file = tmp_path / f"{name}.html"
+            answer = client.post("/ar/enquiry", data=posted)
+            assert answer.status_code == 422 if name == "enquiry-problems" else 200
+            file.write_text(answer.text, encoding="utf-8")
             files.append(file)
     bundles = tmp_path / "bundles"
     shutil.copytree(REPO_ROOT / "bundles", bundles)

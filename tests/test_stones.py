@@ -179,7 +179,7 @@ def test_ask_about_this_stone_leads_to_the_enquiry_page_in_its_language(
     assert 'href="/fr/enquiry?stone=aqaba-red"' in page
     enquiry = client.get("/fr/enquiry?stone=aqaba-red")
     assert enquiry.status_code == 200
-    # Until the enquiry form: the branches to write to or call.
+    # The form, and below it the branches to write to or call.
     assert "+33 1 55 55 01 00" in enquiry.text
 
 

@@ -48,6 +48,8 @@ export interface Branch {
   email?: string;
   phone: string;
   address?: string;
+  /** The branch's WhatsApp number, as company.toml writes it. */
+  whatsapp?: string;
 }
 
 /** Company facts from `company.toml`, in the page's language, editable without a rebuild. */
@@ -68,6 +70,27 @@ export interface Named {
   stones?: string[];
 }
 
+/** The enquiry page's form (server/enquiries/intake.py makes it): what to choose from, what
+ *  was typed, its problems, and the signed token; or, once sent, what was sent. */
+export interface EnquiryForm {
+  /** The language it was made in: a page reached by client-side navigation has none of its own. */
+  locale: string;
+  /** [ISO code, name] of every country (a sent form: the one chosen). */
+  countries: [string, string][];
+  /** [id, name] of every stone (a sent form: the one chosen). */
+  stones: [string, string][];
+  /** The name of the project or collabration it is about, from that page. */
+  about: string | null;
+  values: Record<string, string>;
+  /** A problem code per field (the catalogue's enquiry.errors words them). */
+  errors: Record<string, string>;
+  problem: "again" | "store" | "tooMany" | null;
+  /** The branch that answers the country chosen. */
+  branch: Branch;
+  keepDays: number;
+  sent: boolean;
+}
+
 export interface PageData {
   company: Company;
   /** Where the public reaches the site (PUBLIC_BASE_URL): the address Share gives. */
@@ -76,4 +99,6 @@ export interface PageData {
   content: Partial<CollectionItems>;
   /** The collections the page only links, as names (server/rendering/page_content.py). */
   names?: Partial<Record<keyof CollectionItems, Named[]>>;
+  /** The enquiry page's form. */
+  enquiry?: EnquiryForm;
 }

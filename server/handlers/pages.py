@@ -23,9 +23,9 @@ async def render_page(request: Request, page: Page, status_code: int = 200) -> R
     return page_response(
         request,
         rendered.page.html,
+        status_code=500 if rendered.failed else status_code,
         etag=rendered.page.etag,
         copies=rendered.page.copies,
-        status_code=500 if rendered.failed else status_code,
     )
 
 

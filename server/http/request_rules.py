@@ -33,6 +33,7 @@ class RequestRules:
         item_prefixes: Iterable[str] = (),
         post_paths: Iterable[str] = (),
         post_prefixes: Iterable[str] = (),
+        form_paths: Iterable[str] = (),
     ) -> None:
         self.app = app
         self._host_checked = TrustedHostMiddleware(self._apply, allowed_hosts=list(allowed_hosts))
@@ -47,6 +48,8 @@ class RequestRules:
         self._post_paths = frozenset(post_paths)
         # Paths below these take GET and POST (the studio's forms, when it is on).
         self._post_prefixes = tuple(post_prefixes)
+        # Pages with a form posted to themselves (the enquiry form): GET and POST.
+        self._form_paths = frozenset(form_paths)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -66,7 +69,9 @@ class RequestRules:
     def _refusal(self, scope: Scope) -> Response | None:
         headers = {"Cache-Control": NO_STORE}
         path: str = scope["path"]
-        if self._post_prefixes and path.startswith(self._post_prefixes):
+        if path in self._form_paths or (
+            self._post_prefixes and path.startswith(self._post_prefixes)
+        ):
             allowed: tuple[str, ...] = ("GET", "HEAD", "POST")
         elif path in self._post_paths:
             allowed = ("POST",)

@@ -10,12 +10,14 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from server.content.cache import ContentCache
 from server.rendering.document import DocumentTemplate, json_for_script
 from server.rendering.page_cache import RenderedPage, RenderedPageCache
 from server.rendering.page_content import PageContent, shown_item
 from server.rendering.render_pool import RenderError, RenderPool
+from server.seo.page_meta import PageMeta
 from server.site_map import Page
 
 logger = logging.getLogger(__name__)
@@ -71,23 +73,33 @@ class PageRenderer:
             keys = await self._photo_keys.keys_for(photo_urls)
         content = self._page_content
         data = content.data(page, snapshots, keys)
+        rendered = await self._rendered(page, data, content.meta(page, snapshots, keys, item))
+        if not rendered.failed:
+            self._pages.put(page.path, identity, rendered.page)
+        return rendered
+
+    async def render_form(self, page: Page, form: dict[str, Any]) -> PageRender:
+        """A page holding a form (the enquiry page): its values, problems and token in the page
+        data, so it is rendered for each request and never kept."""
+        content = self._page_content
+        data = {**content.data(page, [], {}), "enquiry": form}
+        return await self._rendered(page, data, content.meta(page, [], {}))
+
+    async def _rendered(self, page: Page, data: dict[str, Any], meta: PageMeta) -> PageRender:
+        """React's HTML in the document; the plain page when React fails."""
         try:
             # The path tells the React router which card, if any, is open.
             body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
         except RenderError as error:
             logger.error("%s: %s", page.path, error)
+            content = self._page_content
             fallback = self._document.render_fallback(
                 meta=content.meta(page.list_page, [], {}),
                 page=page.list_page,
                 company_name=content.company.text("short_name", page.list_page.locale),
             )
             return PageRender(RenderedPage.from_html(fallback), failed=True)
-        rendered = RenderedPage.from_html(
-            self._document.render(
-                meta=content.meta(page, snapshots, keys, item),
-                body_html=body_html,
-                page_data_json=json_for_script(data),
-            )
+        html = self._document.render(
+            meta=meta, body_html=body_html, page_data_json=json_for_script(data)
         )
-        self._pages.put(page.path, identity, rendered)
-        return PageRender(rendered)
+        return PageRender(RenderedPage.from_html(html))

@@ -48,7 +48,10 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The site on its shipped local content."""
     folder = tmp_path_factory.mktemp("site")
-    env = {"IMAGE_CACHE_DIR": str(folder / "image-cache")}
+    env = {
+        "IMAGE_CACHE_DIR": str(folder / "image-cache"),
+        "ENQUIRY_DATABASE": str(folder / "enquiries.sqlite3"),
+    }
     with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
         yield server
 

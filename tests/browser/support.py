@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import ConsoleMessage, Locator, Page, Response, Route, expect
 
 from server.settings import REPO_ROOT
@@ -129,3 +130,23 @@ def turn_the_slider_once(page: Page) -> None:
         }""",
         polling=100,
     )
+
+
+AXE = Axe()
+# WCAG 2.0, 2.1 and 2.2, levels A and AA, plus axe's best practices.
+AXE_OPTIONS = {
+    "resultTypes": ["violations"],
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+}
+
+
+def violations(page: Page) -> list[str]:
+    """What axe-core finds against WCAG 2.2 AA on the page as it is."""
+    results = AXE.run(page, options=AXE_OPTIONS)
+    return [
+        f"{violation['id']}: {[node['target'] for node in violation['nodes']]}"
+        for violation in results.response["violations"]
+    ]

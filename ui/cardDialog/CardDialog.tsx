@@ -43,10 +43,12 @@ interface CardDialogProps {
   /** The stones it used, each linked to its page. */
   stones: Named[];
   listPath: string;
+  /** The enquiry form about this item. */
+  askHref: string;
 }
 
 /** The selected card (`item`) in a native modal <dialog>, over its list at `listPath`. */
-export function CardDialog({ item, stones, listPath }: CardDialogProps) {
+export function CardDialog({ item, stones, listPath, askHref }: CardDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const state: unknown = useLocation().state;
@@ -126,20 +128,25 @@ export function CardDialog({ item, stones, listPath }: CardDialogProps) {
                 ))}
               </p>
             )}
-            {hydrated ? (
-              <button
-                type="button"
-                className={closeClass}
-                autoFocus
-                onClick={() => dialogRef.current!.close()}
-              >
-                {messages.lists.close}
-              </button>
-            ) : (
-              <a href={listPath} className={closeClass} autoFocus>
-                {messages.lists.close}
+            <div className="card-modal__actions">
+              {hydrated ? (
+                <button
+                  type="button"
+                  className={closeClass}
+                  autoFocus
+                  onClick={() => dialogRef.current!.close()}
+                >
+                  {messages.lists.close}
+                </button>
+              ) : (
+                <a href={listPath} className={closeClass} autoFocus>
+                  {messages.lists.close}
+                </a>
+              )}
+              <a href={askHref} className="button button--ghost-dark">
+                {messages.lists.ask}
               </a>
-            )}
+            </div>
             <ShareActions name={text.name} url={origin + itemPath(listPath, item.id)} />
             <LanguageLinks />
           </div>

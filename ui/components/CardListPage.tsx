@@ -7,7 +7,7 @@ import { photoAtWidths } from "../data/photoSources";
 import { useCollection, useNames } from "../hooks/useCollection";
 import { useLocale } from "../i18n/locale";
 import { cardTitle, pageTitle, showTitle } from "../lib/documentTitle";
-import { itemPath, pageFor, routeFor } from "../routes/routes";
+import { itemPath, pageFor, pagePath, routeFor } from "../routes/routes";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
 // column up to 42.5rem of viewport, two up to 63.5rem, then three of at most 23rem.
@@ -22,7 +22,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
   const { itemId } = useParams();
   const { pathname } = useLocation();
   const { company } = usePageData();
-  const { locale, messages } = useLocale();
+  const { locale, messages, to } = useLocale();
   const listPath = routeFor(pathname)?.path ?? pathname;
   const selected = itemId === undefined ? null : (items.find((item) => item.id === itemId) ?? null);
   const openCard = useOpenCard(listPath);
@@ -96,6 +96,8 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
         // The stones it names that the catalogue has, in its order.
         stones={(selected?.stones ?? []).flatMap((id) => stones.filter((stone) => stone.id === id))}
         listPath={listPath}
+        // ?project=<id> or ?collabration=<id>: the form names it (server/enquiries/intake.py).
+        askHref={`${to(pagePath("enquiry"))}?${collection.slice(0, -1)}=${encodeURIComponent(selected?.id ?? "")}`}
       />
     </main>
   );

@@ -1,13 +1,15 @@
-import { Link } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { usePageData } from "../data/PageDataContext";
 import { useLocale } from "../i18n/locale";
 import { format } from "../i18n/messages";
 import { pagePath } from "../routes/routes";
 
 export function ContactFooter() {
-  const { company } = usePageData();
+  const { company, siteUrl = "" } = usePageData();
   const { messages, to } = useLocale();
+  const { pathname } = useLocation();
   const text = messages.contact;
+  const whatsAppText = format(messages.enquiry.whatsAppMessage, { page: siteUrl + pathname });
   return (
     <footer id="contact" className="contact" aria-labelledby="contact-title">
       <div className="container">
@@ -15,7 +17,8 @@ export function ContactFooter() {
           {text.title}
         </h2>
         <p className="contact__enquiry">
-          <Link to={to(pagePath("enquiry"))}>{text.enquiry}</Link>
+          {/* A page load, not client-side navigation: the server makes the form. */}
+          <a href={to(pagePath("enquiry"))}>{text.enquiry}</a>
         </p>
         <ul className="contact__branches">
           {company.branches.map((branch) => (
@@ -40,6 +43,12 @@ export function ContactFooter() {
                     <a href={`tel:${branch.phone.replace(/[^\d+]/g, "")}`} dir="ltr">
                       {branch.phone}
                     </a>
+                    {branch.whatsapp && (
+                      <>
+                        {" · "}
+                        <a href={whatsAppLink(branch.whatsapp, whatsAppText)}>{text.whatsApp}</a>
+                      </>
+                    )}
                   </dd>
                 </div>
                 {branch.address && (
@@ -56,4 +65,9 @@ export function ContactFooter() {
       </div>
     </footer>
   );
+}
+
+/** A WhatsApp chat with `number`, `text` ready to send (wa.me wants the digits only). */
+export function whatsAppLink(number: string, text: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
 }

@@ -8,10 +8,11 @@ import { VideoSection } from "../components/VideoSection";
 import { usePageData } from "../data/PageDataContext";
 import { useLocale } from "../i18n/locale";
 import { scrollToSection, type SectionId } from "../lib/sections";
+import { pagePath } from "../routes/routes";
 
 export function LandingPage() {
   const { company } = usePageData();
-  const { messages } = useLocale();
+  const { messages, to } = useLocale();
   const location = useLocation();
   // Arriving from another page through "About us" or "Contact" (components/Header.tsx).
   const scrollRequest = location.state as { scrollTo?: SectionId } | null;
@@ -46,6 +47,9 @@ export function LandingPage() {
                 {messages.booking.title}
               </h2>
               <p className="booking__text">{messages.booking.text}</p>
+              <p className="booking__enquiry">
+                <a href={to(pagePath("enquiry"))}>{messages.booking.enquiry}</a>
+              </p>
             </div>
             <a
               className="button button--primary button--large"

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { ContactFooter } from "../components/ContactFooter";
+import { ContactFooter, whatsAppLink } from "../components/ContactFooter";
 import { cardText, nameIn } from "../data/localizedItem";
 import { usePageData } from "../data/PageDataContext";
 import { photoAtWidths } from "../data/photoSources";
@@ -18,7 +18,7 @@ const PHOTO_SIZES = "(max-width: 48rem) calc(100vw - 2.5rem), 36rem";
 /** A stone's page (/stones/{id}): its photos, facts and figures, where it was used, and
  *  the way to ask about it. Printed, it is its data sheet (styles/site.css, @media print). */
 export function StonePage({ stone, listPath }: { stone: Stone; listPath: string }) {
-  const { company } = usePageData();
+  const { company, siteUrl = "" } = usePageData();
   const { locale, messages, to } = useLocale();
   const text = messages.stones;
   const { name, description } = cardText(stone, locale);
@@ -147,14 +147,31 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
               </ul>
             </section>
           )}
-          <p className="not-found__links stone-page__actions">
-            {/* The enquiry page (issue 36) reads the stone from the query. */}
+          <p className="stone-page__actions">
+            {/* A page load: the server makes the form, naming the stone. */}
             <a
               className="button button--primary"
               href={`${to(pagePath("enquiry"))}?stone=${encodeURIComponent(stone.id)}`}
             >
               {text.ask}
             </a>
+            {company.branches
+              .filter((branch) => branch.whatsapp)
+              .map((branch) => (
+                <a
+                  key={branch.country}
+                  className="button button--ghost-dark"
+                  href={whatsAppLink(
+                    branch.whatsapp!,
+                    format(text.whatsAppMessage, {
+                      stone: name,
+                      page: siteUrl + itemPath(listPath, stone.id),
+                    }),
+                  )}
+                >
+                  {format(text.whatsApp, { country: branch.country })}
+                </a>
+              ))}
           </p>
         </div>
       </main>

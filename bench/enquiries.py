@@ -1,0 +1,161 @@
+"""Section: the pages' latency under wrk, quiet and while 20 enquiries a second are sent."""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+import threading
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx2 as httpx
+
+from bench.context import BenchContext, progress
+from bench.load import COUNTED_SCRIPT, WRK, run_wrk
+from bench.report import SectionReport, Table, fixed, median, ratio, thousands
+from harness.live_server import LiveServer, procfile_default_workers
+from harness.mail_server import MailServer
+from server.enquiries.guard import Guard
+from server.i18n import LOCALES
+from server.site_map import ENQUIRY_PAGES, LANDING, PROJECTS, STONES, ItemPage
+
+NAME = "enquiries"
+TITLE = f"7. The pages under {WRK} while enquiries are sent (loopback)"
+FRENCH = next(locale for locale in LOCALES if locale.code == "fr")
+PAGES = (
+    *(page.path for page in (LANDING, PROJECTS, STONES, ItemPage(STONES, "jerusalem-gold"))),
+    STONES.in_locale(FRENCH).path,
+)
+FORM = next(page.path for page in ENQUIRY_PAGES if page.locale is FRENCH)
+PER_SECOND = 20
+GUARD = Guard(b"the benchmark's own", min_seconds=3)
+_NUMBERS = itertools.count()  # each enquiry's, hence its own address: no rate limit
+
+
+def run(context: BenchContext) -> SectionReport:
+    seconds, rounds = (3.0, 1) if context.quick else (10.0, 3)
+    folder = context.run_dir / NAME
+    env = {
+        "ENQUIRY_DATABASE": str(folder / "enquiries.sqlite3"),
+        "ENQUIRY_SECRET": "the benchmark's own",
+    }
+    runs: dict[str, list[dict[str, Any]]] = {"quiet": [], "sending": []}
+    with (
+        MailServer() as mail,
+        LiveServer(
+            env=env | {"SMTP_URL": mail.url},
+            workers=procfile_default_workers(),
+            log_path=folder / "server.log",
+        ) as server,
+    ):
+        run_wrk(server.url, seconds=2, script=COUNTED_SCRIPT, script_args=["1000", *PAGES])
+        # The loads in turn, round after round: a busy moment of the machine hits both alike.
+        for _round, load in itertools.product(range(rounds), runs):
+            progress(f"{NAME}: pages, {load}, {seconds:g} s")
+            stop, sent = threading.Event(), Counter[int]()
+            latencies: list[float] = []
+            sender = threading.Thread(target=_send, args=(server.url, stop, sent, latencies))
+            if load == "sending":
+                sender.start()
+            pages = run_wrk(
+                server.url, seconds=seconds, script=COUNTED_SCRIPT, script_args=["1e9", *PAGES]
+            )
+            stop.set()
+            if load == "sending":
+                sender.join()
+            p99 = (
+                statistics.quantiles(latencies, n=100)[98] * 1000
+                if len(latencies) > 1
+                else float("nan")
+            )
+            runs[load].append(
+                {
+                    "pages": pages,
+                    "sent": dict(sent),
+                    "send_p99_ms": p99,
+                    "rate": sum(sent.values()) / seconds,
+                }
+            )
+        stored = sum(run["sent"].get(303, 0) for run in runs["sending"])
+        mailed = len(mail.wait_for(stored, timeout=60))
+    quiet_p99 = median([run["pages"].p99_ms for run in runs["quiet"]])
+    rows = []
+    for load, results in runs.items():
+        p99 = median([run["pages"].p99_ms for run in results])
+        statuses = sum((Counter(run["sent"]) for run in results), Counter[int]())
+        rows.append(
+            [
+                load,
+                thousands(median([run["pages"].requests_per_second for run in results])),
+                fixed(median([run["pages"].p50_ms for run in results]), 2),
+                fixed(p99, 2),
+                f"{ratio(p99, quiet_p99):.2f}x",
+                fixed(median([run["rate"] for run in results]), 1),
+                fixed(median([run["send_p99_ms"] for run in results]), 1),
+                " ".join(f"{status}:{n}" for status, n in sorted(statuses.items())),
+                thousands(sum(run["pages"].errors for run in results)),
+            ]
+        )
+    columns = [
+        "enquiries",
+        "pages req/s",
+        "p50 ms",
+        "p99 ms",
+        "p99 ÷ quiet",
+        "sent/s",
+        "send p99 ms",
+        "send statuses",
+        "errors",
+    ]
+    notes = [
+        f"Pages: {', '.join(PAGES)} in turn; the Procfile's server on the sample content, "
+        "enquiries kept in SQLite and mailed to an SMTP server in the benchmark's process "
+        f"(aiosmtpd). Median of {rounds} round(s), {seconds:g} s per load.",
+        f"sending: {PER_SECOND} enquiries a second, each from an address of its own, each a "
+        "POST and the thank-you page it leads to (send p99: both).",
+        f"Mail: {mailed} of the {stored} enquiries kept reached the SMTP server.",
+    ]
+    data = {
+        load: [run | {"pages": vars(run["pages"])} for run in results]
+        for load, results in runs.items()
+    }
+    return SectionReport(
+        tables=[Table(title=TITLE, columns=columns, rows=rows)], notes=notes, data=data
+    )
+
+
+def _send(url: str, stop: threading.Event, sent: Counter[int], latencies: list[float]) -> None:
+    """PER_SECOND enquiries a second until `stop`, each on a new connection (either worker's)."""
+    started = time.monotonic()
+    no_keep_alive = httpx.Limits(max_keepalive_connections=0)
+    with (
+        httpx.Client(base_url=url, timeout=30, limits=no_keep_alive) as client,
+        ThreadPoolExecutor(16) as pool,
+    ):
+        for index in itertools.count():
+            if stop.wait(max(0.0, started + index / PER_SECOND - time.monotonic())):
+                return
+            pool.submit(_enquiry, client, next(_NUMBERS), sent, latencies)
+
+
+def _enquiry(client: httpx.Client, number: int, sent: Counter[int], latencies: list[float]) -> None:
+    # The sender's address as the proxy reports it, in the benchmarking range (RFC 2544).
+    headers = {
+        "x-forwarded-for": f"198.{18 + number // 65536 % 2}.{number // 256 % 256}.{number % 256}"
+    }
+    form = {
+        "token": GUARD.token(time.time() - 10),
+        "name": f"Visitor {number}",
+        "email": f"visitor{number}@example.com",
+        "country": "FR",
+        "stone": "jerusalem-gold",
+        "message": "Bonjour, 120 m² en finition adoucie, s'il vous plaît.",
+    }
+    began = time.monotonic()
+    answer = client.post(FORM, data=form, headers=headers, follow_redirects=False)
+    if answer.status_code == 303:
+        client.get(answer.headers["location"], headers=headers | {"accept-encoding": "br"})
+    latencies.append(time.monotonic() - began)
+    sent[answer.status_code] += 1

@@ -1,0 +1,65 @@
+"""A real SMTP server in this process (aiosmtpd, on its own thread), for the tests and the
+benchmark: it keeps every message it accepts, with the envelope it came in."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+
+from harness.live_server import free_port
+from harness.started import Started
+
+
+@dataclass(frozen=True)
+class Received:
+    sender: str
+    recipients: list[str]
+    message: EmailMessage
+
+
+@dataclass
+class MailServer(Started):
+    """Listens on 127.0.0.1:`port` (a free one unless given: a server "down" is one not started)."""
+
+    port: int = field(default_factory=free_port)
+    received: list[Received] = field(default_factory=list)
+    _controller: Controller | None = field(default=None, init=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+
+    @property
+    def url(self) -> str:
+        """As SMTP_URL takes it."""
+        return f"smtp://127.0.0.1:{self.port}"
+
+    def start(self) -> MailServer:
+        self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        self._controller.start()
+        return self
+
+    def stop(self) -> None:
+        if self._controller is not None:
+            self._controller.stop()
+            self._controller = None
+
+    async def handle_DATA(self, _server: SMTP, _session: Session, envelope: Envelope) -> str:
+        content = envelope.content if isinstance(envelope.content, bytes) else b""
+        message = message_from_bytes(content, _class=EmailMessage, policy=policy.default)
+        with self._lock:
+            self.received.append(
+                Received(str(envelope.mail_from), list(envelope.rcpt_tos), message)
+            )
+        return "250 Message accepted for delivery"
+
+    def wait_for(self, count: int, *, timeout: float) -> list[Received]:
+        """The messages, once there are `count` (or `timeout` seconds have passed)."""
+        deadline = time.monotonic() + timeout
+        while len(self.received) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        with self._lock:
+            return list(self.received)

@@ -1,0 +1,162 @@
+"""The outbox: an enquiry's mail, sent after the visitor has had the answer, tried again by a
+sweep while the mail server refuses or is away, never sent twice once accepted (a worker claims
+an enquiry in the store first). The sweep also deletes enquiries past ENQUIRY_KEEP_DAYS."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import UTC, datetime
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import formatdate
+from functools import partial
+from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
+
+import aiosmtplib
+
+from server.company import Company
+from server.enquiries.fields import Enquiry, countries
+from server.enquiries.store import StoreUnavailable
+from server.settings import SettingsError
+
+if TYPE_CHECKING:
+    from server.enquiries.factory import EnquiryStore
+
+logger = logging.getLogger(__name__)
+
+# One attempt at the mail server, connection to last reply.
+SMTP_TIMEOUT_SECONDS = 30.0
+# A worker that claimed an enquiry and died lets it go after this (more than an attempt).
+CLAIM_SECONDS = 120.0
+DAY_SECONDS = 86_400.0
+
+
+class SmtpMailer:
+    """SMTP_URL: smtp://user:password@host:587 (STARTTLS when the server offers it) or
+    smtps://user:password@host:465 (TLS from the start)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+            raise SettingsError("SMTP_URL: expected smtp://user:password@host:587 or smtps://…")
+        self._send = partial(
+            aiosmtplib.send,
+            hostname=parts.hostname,
+            port=parts.port or (465 if parts.scheme == "smtps" else 587),
+            username=unquote(parts.username) if parts.username else None,
+            password=unquote(parts.password) if parts.password else None,
+            use_tls=parts.scheme == "smtps",
+            timeout=SMTP_TIMEOUT_SECONDS,
+        )
+
+    async def send(self, message: EmailMessage, *, sender: str, recipient: str) -> None:
+        # The envelope is given: no header of the message can add a recipient.
+        await self._send(message, sender=sender, recipients=[recipient])
+
+
+class Outbox:
+    def __init__(
+        self,
+        *,
+        store: EnquiryStore,
+        mailer: SmtpMailer | None,
+        company: Company,
+        sender: str,
+        base_url: str,
+        retry_seconds: float,
+        keep_days: float,
+    ) -> None:
+        self._store = store
+        self._mailer = mailer
+        self._company = company
+        self._sender = sender
+        self._base_url = base_url
+        self._retry_seconds = retry_seconds
+        self._keep_seconds = keep_days * DAY_SECONDS
+        # Something may be left to mail: what an earlier process left, or a send that failed.
+        # Only then does the sweep ask the store, so an idle site asks Firestore nothing.
+        self._unsent_maybe = True
+
+    async def send(self, enquiry_id: str) -> None:
+        """Mail the enquiry unless it went already or another worker is mailing it."""
+        if self._mailer is None:
+            return
+        now = time.time()
+        try:
+            enquiry = await self._store.claim(enquiry_id, now=now, until=now + CLAIM_SECONDS)
+            if enquiry is None:
+                return
+            message = self.message(enquiry)
+            try:
+                async with asyncio.timeout(SMTP_TIMEOUT_SECONDS):
+                    await self._mailer.send(message, sender=self._sender, recipient=message["To"])
+            except (aiosmtplib.SMTPException, OSError, TimeoutError) as error:
+                logger.warning("Enquiry %s not mailed yet, tried again soon: %s", enquiry_id, error)
+                self._unsent_maybe = True
+                await self._store.mailed(enquiry_id, accepted=False)
+                return
+            await self._store.mailed(enquiry_id, accepted=True)
+            logger.info("Enquiry %s mailed to %s", enquiry_id, message["To"])
+        except StoreUnavailable as error:
+            self._unsent_maybe = True
+            logger.warning("Enquiry %s: the store did not answer: %s", enquiry_id, error)
+
+    async def run(self) -> None:
+        """Every ENQUIRY_MAIL_RETRY_SECONDS (the first after start-up), mail what is left to
+        mail, if anything may be; once a day, delete what is past keeping. Until cancelled."""
+        if self._mailer is None:
+            logger.info(
+                "SMTP_URL is not set: enquiries are kept, not mailed (the studio lists them)"
+            )
+        kept_since = -DAY_SECONDS
+        while True:
+            await asyncio.sleep(self._retry_seconds)
+            try:
+                if time.monotonic() - kept_since >= DAY_SECONDS:
+                    deleted = await self._store.delete_older_than(time.time() - self._keep_seconds)
+                    kept_since = time.monotonic()
+                    logger.info("Deleted %d enquiries past ENQUIRY_KEEP_DAYS", deleted)
+                if self._mailer is not None and self._unsent_maybe:
+                    self._unsent_maybe = False
+                    for enquiry_id in await self._store.unsent():
+                        await self.send(enquiry_id)
+            except StoreUnavailable as error:
+                self._unsent_maybe = True
+                logger.warning("The enquiry store did not answer: %s", error)
+
+    def message(self, enquiry: Enquiry) -> EmailMessage:
+        """The mail to the branch: every field in plain text, Reply-To the visitor. Each value
+        reaches a header on one line (fields.checked), and the library folds it."""
+        fields = enquiry.fields
+        branches = self._company.branches
+        branch = next((b for b in branches if b.country_code == enquiry.branch), branches[0])
+        message = EmailMessage()
+        about = f" about {enquiry.topic}" if enquiry.topic else ""
+        message["Subject"] = f"Enquiry{about} from {fields['name']}"
+        message["From"] = self._sender
+        message["To"] = self._company.enquiry_email(branch) or self._sender
+        if fields["email"]:
+            message["Reply-To"] = Address(fields["name"], addr_spec=fields["email"])
+        message["Date"] = formatdate(enquiry.created)
+        message["Message-ID"] = f"<enquiry-{enquiry.id}@{urlsplit(self._base_url).hostname}>"
+        country = dict(countries("en")).get(fields["country"], "")
+        received = datetime.fromtimestamp(enquiry.created, UTC).strftime("%Y-%m-%d %H:%M UTC")
+        lines = {
+            "Name": fields["name"],
+            "E-mail": fields["email"],
+            "Phone": fields["phone"],
+            "Company": fields["company"],
+            "Country": f"{country} ({fields['country']})",
+            "About": enquiry.topic,
+            "Quantity": fields["quantity"] and f"{fields['quantity']} m²",
+            "Language": enquiry.language,
+            "Sent from": enquiry.page and self._base_url + enquiry.page,
+            "Received": f"{received}, for the {branch.country} branch",
+        }
+        body = "\n".join(f"{label}: {value}" for label, value in lines.items() if value)
+        studio = f"{self._base_url}/studio/enquiries/{enquiry.id}"
+        message.set_content(f"{body}\n\n{fields['message']}\n\n-- \nIn the studio: {studio}\n")
+        return message
