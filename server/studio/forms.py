@@ -89,12 +89,15 @@ class Field:
     label: str = ""
     kind: ClassVar[str]  # its macro in templates/fields.html
 
-    def read(self, form: FormData, name: str) -> Any:  # noqa: ANN401 - each kind its own type
-        value = form.get(name)
-        # Line endings as browsers send them (\r\n) would land in the JSON.
-        return value.replace("\r\n", "\n").strip() if isinstance(value, str) else ""
+    def read(self, form: FormData, name: str) -> object:
+        return self.text(form, name)
 
-    def problem(self, value: Any, *, required: bool) -> FieldError | None:  # noqa: ANN401
+    @staticmethod
+    def text(form: FormData, name: str) -> str:
+        # Line endings as browsers send them (\r\n) would land in the JSON.
+        return form_text(form, name).replace("\r\n", "\n").strip()
+
+    def problem(self, value: object, *, required: bool) -> FieldError | None:
         return FieldError("required") if required and value in EMPTY else None
 
     def shown(self, value: object) -> str:
@@ -114,7 +117,7 @@ class Text(Field):
 
     hint: str = ""  # a message key said before the limit
 
-    def problem(self, value: Any, *, required: bool) -> FieldError | None:  # noqa: ANN401
+    def problem(self, value: object, *, required: bool) -> FieldError | None:
         if len(self.shown(value)) > self.max_length:
             return FieldError("too_long", {"limit": self.max_length})
         return super().problem(value, required=required)
@@ -125,7 +128,7 @@ class Lines(Text):
     """A list of short texts, typed one a line."""
 
     def read(self, form: FormData, name: str) -> list[str]:
-        return [line.strip() for line in super().read(form, name).splitlines() if line.strip()]
+        return [line.strip() for line in self.text(form, name).splitlines() if line.strip()]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,16 +141,14 @@ class Number(Field):
     high: float
 
     def read(self, form: FormData, name: str) -> float | str | None:
-        text = super().read(form, name)
+        text = self.text(form, name)
         try:
             number = float(text)
-        except ValueError:
-            return (
-                str(text) or None
-            )  # empty: no figure; else shown again as typed, with its mistake
+        except ValueError:  # empty: no figure; else shown again as typed, with its mistake
+            return text or None
         return int(number) if number.is_integer() else number
 
-    def problem(self, value: Any, *, required: bool) -> FieldError | None:  # noqa: ANN401
+    def problem(self, value: object, *, required: bool) -> FieldError | None:
         within = isinstance(value, int | float) and self.low <= value <= self.high
         if value is not None and not within:
             return FieldError("number_between", self.bounds)
