@@ -198,3 +198,24 @@ def test_a_finish_photo_goes_when_no_stone_links_it_and_stays_while_one_does(
     assert replaced.status_code == 303
     assert stone(content, "maan-beige")["finishPhotos"]["chiselled"] != chiselled
     assert not (content / chiselled.removeprefix("/")).exists()
+
+
+def test_a_stone_with_wrong_values_opens_and_a_save_puts_them_right(
+    staff: Staff, content: Path
+) -> None:
+    # As an edit in the Firebase console could leave it: wrong types everywhere.
+    documents = json.loads((content / "stones.json").read_text(encoding="utf-8"))
+    wrong = next(doc for doc in documents if doc["id"] == "tafileh-green")
+    wrong |= {"finishes": "polished", "finishPhotos": "none", "formats": 7, "density": "heavy"}
+    (content / "stones.json").write_text(json.dumps(documents, ensure_ascii=False), "utf-8")
+    path = "/studio/stones/edit/tafileh-green"
+    form = staff.client.get(path)
+    assert form.status_code == 200
+    assert 'value="heavy"' in form.text  # shown as it is, to be put right
+    edit = {key: wrong[key] for key in ("name", "description", "family", "colour")}
+    saved = staff.post(path, {**edit, "finishes": ["honed"], "density": "2700"})
+    assert saved.status_code == 303, field_errors(saved.text)
+    fixed = stone(content, "tafileh-green")
+    assert (fixed["finishes"], fixed["density"]) == (["honed"], 2700)
+    assert "finishPhotos" not in fixed
+    assert "formats" not in fixed
