@@ -12,6 +12,7 @@ import io
 import re
 import time
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import httpx2 as httpx
@@ -307,4 +308,42 @@ async def test_positions_are_written_to_firestore_in_one_batch(
         found = await content.document(Collection.COLLABRATIONS, name)
         assert found is not None
         await content.delete(Collection.COLLABRATIONS, name, version=found[1])
+    await content.close()
+
+
+@pytest.mark.anyio
+async def test_a_stones_typed_fields_and_finish_photos_round_trip_through_firestore(
+    firestore_emulator: FirestoreEmulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", firestore_emulator.host)
+    content = FirestoreStudioContent(firestore_emulator.project)
+    hammered = PHOTO.replace("a.jpg", "hammered.jpg")
+    fields = {
+        "name": "Ma'an Beige",
+        "description": "Limestone.",
+        "photoUrl": PHOTO,
+        "family": "limestone",
+        "colour": "beige",
+        "finishes": ["honed", "bush-hammered"],
+        "finishPhotos": {"bush-hammered": hammered},
+        "formats": ["Slabs, 2 cm"],
+        "density": 2350,
+        "absorption": 4.5,
+    }
+    assert await content.create(Collection.STONES, "maan-beige", fields)
+    # A finish's photo is in use, found by one query (its field path quoted: bush-hammered).
+    assert await content.photo_in_use(hammered)
+    assert not await content.photo_in_use(PHOTO.replace("a.jpg", "other.jpg"))
+    found = await content.document(Collection.STONES, "maan-beige")
+    assert found is not None
+    assert found[0] == fields
+    # Emptied, a figure, a list and a map leave the document (never a 0 or an empty list).
+    emptied: dict[str, Any] = {"absorption": None, "finishPhotos": {}, "formats": []}
+    assert await content.update(Collection.STONES, "maan-beige", emptied, version=found[1])
+    found = await content.document(Collection.STONES, "maan-beige")
+    assert found is not None
+    assert set(fields) - set(found[0]) == set(emptied)
+    assert found[0]["density"] == 2350
+    assert not await content.photo_in_use(hammered)
+    assert await content.delete(Collection.STONES, "maan-beige", version=found[1]) is not None
     await content.close()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from server.content.models import OPTIONAL_FIELDS, REQUIRED_FIELDS, Collection
-from server.studio.forms import FORMS, TABS, Field, Photo
+from server.content.models import DETAILS, OPTIONAL_FIELDS, REQUIRED_FIELDS, Collection
+from server.studio.forms import FORMS, TABS, Choices, Field, Photo
 from server.studio.templating import TEMPLATES
 
 
@@ -13,11 +13,22 @@ def test_every_collection_has_a_form_that_writes_only_what_the_site_reads() -> N
     assert {form.collection for form in FORMS} == set(Collection)
     for form in FORMS:
         written = {input.name for input in form.typed} | {form.photo.key}
-        site_reads = {*REQUIRED_FIELDS[form.collection], *OPTIONAL_FIELDS[form.collection]}
+        written |= {f.photos for f in form.fields if isinstance(f, Choices) and f.photos}
+        collection = form.collection
+        site_reads = {
+            *REQUIRED_FIELDS[collection],
+            *OPTIONAL_FIELDS[collection],
+            *DETAILS[collection],
+        }
         # A field the site does not read would be dropped on save; one it needs, never asked.
         assert written <= site_reads, form.key
-        assert set(REQUIRED_FIELDS[form.collection]) <= written, form.key
-    assert TABS == ("projects", "collabrations", "slider")
+        assert set(REQUIRED_FIELDS[collection]) <= written, form.key
+    # A stone's form asks for every field the catalogue shows.
+    stones = next(form for form in FORMS if form.collection is Collection.STONES)
+    assert set(DETAILS[Collection.STONES]) <= {input.name for input in stones.typed} | {
+        "finishPhotos"
+    }
+    assert TABS == ("projects", "collabrations", "stones", "slider")
 
 
 def test_the_other_languages_follow_the_last_translated_field() -> None:

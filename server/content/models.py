@@ -96,6 +96,13 @@ def photo_urls(items: Iterable[ContentItem]) -> Iterator[str]:
     return (url for item in items for url in item.photo_urls)
 
 
+def linked_photos(fields: Mapping[str, Any]) -> set[str]:
+    """Every photo a document links, as stored: its photo, and a stone's photo of each finish."""
+    per_finish = fields.get("finishPhotos")
+    urls = (fields.get("photoUrl"), *(per_finish.values() if isinstance(per_finish, dict) else ()))
+    return {url for url in urls if isinstance(url, str)}
+
+
 # The fields each collection's documents must carry, all strings, in the order
 # the content files list them. Other fields are allowed and ignored by the site.
 REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
@@ -108,6 +115,9 @@ REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
 # The order of the cards and slides: documents with a number here come first,
 # lowest first; the others after them, in Firestore's order (by document id).
 POSITION_FIELD = "position"
+
+# What an empty input writes: the field is left out of the document.
+EMPTY: tuple[object, ...] = ("", None, [], {})
 
 # Fields a document may carry; when present, they must be strings too.
 OPTIONAL_FIELDS: dict[Collection, tuple[str, ...]] = {
@@ -224,7 +234,7 @@ def checked_details(
         if name in fields:
             problems.pop(name, None)
             value, problem = check(fields[name], photo_urls)
-            if value not in (None, [], {}):
+            if value not in EMPTY:
                 kept[name] = value
             if problem is not None:
                 problems[name] = problem

@@ -16,6 +16,7 @@ import anyio
 from google.api_core import exceptions as google_errors
 from google.api_core.datetime_helpers import DatetimeWithNanoseconds
 from google.cloud import firestore
+from google.cloud.firestore_v1.base_query import BaseFilter
 
 from server.content.local import (
     ID_KEY,
@@ -23,9 +24,16 @@ from server.content.local import (
     read_documents,
     write_text_atomically,
 )
-from server.content.models import OPTIONAL_FIELDS, POSITION_FIELD, Collection
+from server.content.models import (
+    DETAILS,
+    EMPTY,
+    FINISHES,
+    POSITION_FIELD,
+    Collection,
+    linked_photos,
+)
 
-Fields = dict[str, str]
+Fields = dict[str, Any]
 
 
 class Changed(Exception):
@@ -69,11 +77,8 @@ class LocalStudioContent:
             index = _index_at_version(raw, document_id, version)
             if index is None:
                 return False
-            raw[index] = {
-                name: value
-                for name, value in {**raw[index], **fields}.items()
-                if value != "" or name not in OPTIONAL_FIELDS[collection]
-            }
+            changed = {**raw[index], **fields}.items()
+            raw[index] = {name: value for name, value in changed if value not in EMPTY}
             await self._write(collection, raw)
             return True
 
@@ -98,7 +103,7 @@ class LocalStudioContent:
 
     async def photo_in_use(self, photo_url: str) -> bool:
         documents = [fields for c in Collection for _id, fields in await self.documents(c)]
-        return any(fields.get("photoUrl") == photo_url for fields in documents)
+        return any(photo_url in linked_photos(fields) for fields in documents)
 
     async def close(self) -> None:
         """Nothing to close: files."""
@@ -144,9 +149,7 @@ class FirestoreStudioContent:
         self, collection: Collection, document_id: str, fields: Fields, *, version: str
     ) -> bool:
         changes: dict[str, Any] = {
-            name: firestore.DELETE_FIELD
-            if value == "" and name in OPTIONAL_FIELDS[collection]
-            else value
+            name: firestore.DELETE_FIELD if value in EMPTY else value
             for name, value in fields.items()
         }
         try:
@@ -182,8 +185,14 @@ class FirestoreStudioContent:
     async def photo_in_use(self, photo_url: str) -> bool:
         # A query, so an edit costs one billed read per collection, not one per entry.
         for collection in Collection:
+            paths = ["photoUrl"]
+            if "finishPhotos" in DETAILS[collection]:  # a stone's photo of each finish
+                paths += [self._client.field_path("finishPhotos", f) for f in FINISHES]
+            linked: list[BaseFilter] = [
+                firestore.FieldFilter(path, "==", photo_url) for path in paths
+            ]
             query = self._client.collection(collection.firestore_name).where(
-                filter=firestore.FieldFilter("photoUrl", "==", photo_url)
+                filter=firestore.Or(linked) if len(linked) > 1 else linked[0]
             )
             async for _snapshot in query.limit(1).stream():
                 return True

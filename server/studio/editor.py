@@ -18,11 +18,11 @@ from server.i18n import DEFAULT_LOCALE
 from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
 from server.site_map import LIST_PAGES, ItemPage
-from server.studio.forms import CollectionForm, Conflict, Invalid, form_named, form_text
+from server.studio.forms import Choice, CollectionForm, Conflict, Invalid, form_named, form_text
 from server.studio.lifespan import Studio
 from server.studio.service import StudioService
 from server.studio.sessions import StaffSession
-from server.studio.templating import url
+from server.studio.templating import say, shown_name, staff_locale, url
 
 # Shown 96 px wide: the smallest width the image route makes covers a 2x screen.
 THUMBNAIL_VARIANT = f"w{min(WIDTHS)}"
@@ -52,13 +52,13 @@ async def list_page(studio: Studio, request: Request) -> Response:
 
 
 async def new_form(studio: Studio, request: Request) -> Response:
-    return _form_page(studio, request, await studio.guards.session(request), {})
+    return await _form_page(studio, request, await studio.guards.session(request), {})
 
 
 async def edit_form(studio: Studio, request: Request) -> Response:
     session = await studio.guards.session(request)
     fields, version = await studio.service.existing(_form(request).collection, _id(request))
-    return _form_page(studio, request, session, fields, version=version)
+    return await _form_page(studio, request, session, fields, version=version)
 
 
 async def delete_form(studio: Studio, request: Request) -> Response:
@@ -70,32 +70,31 @@ async def delete_form(studio: Studio, request: Request) -> Response:
 
 
 async def create(studio: Studio, request: Request) -> Response:
-    session, sent = await studio.guards.write(request, upload=True)
     form = _form(request)
+    session, sent = await studio.guards.write(request, uploads=len(form.photo_inputs))
     values = form.read(sent)
-    photo = await form.photo.upload(sent, studio.service.photo_max_bytes)
+    photos = await form.uploads(sent, values, studio.service.photo_max_bytes)
     try:
-        document_id = await studio.service.create(session.who, form, values, photo)
+        document_id = await studio.service.create(session.who, form, values, photos)
     except Invalid as invalid:
-        return _form_page(studio, request, session, values, invalid)
+        return await _form_page(studio, request, session, values, invalid)
     return _to_list(request, f"?saved={quote(document_id)}")
 
 
 async def update(studio: Studio, request: Request) -> Response:
-    session, sent = await studio.guards.write(request, upload=True)
     form, document_id = _form(request), _id(request)
+    session, sent = await studio.guards.write(request, uploads=len(form.photo_inputs))
     values = form.read(sent)
-    photo = await form.photo.upload(sent, studio.service.photo_max_bytes)
+    photos = await form.uploads(sent, values, studio.service.photo_max_bytes)
     opened = form_text(sent, "version")
     try:
         written = await studio.service.update(
-            session.who, form, document_id, values, photo, opened_version=opened
+            session.who, form, document_id, values, photos, opened_version=opened
         )
     except (Invalid, Conflict) as refused:
-        # The form again with the staff member's text; after a Conflict, the other person's
-        # beside it, and saving again replaces their version knowingly.
-        values = {**values, "photoUrl": refused.photo_url}
-        return _form_page(studio, request, session, values, refused)
+        # The form again with the staff member's text, and the photos as stored; after a
+        # Conflict, the other person's beside it, and saving again replaces theirs knowingly.
+        return await _form_page(studio, request, session, {**refused.stored, **values}, refused)
     return _to_list(request, f"?saved={quote(document_id)}" if written else "")
 
 
@@ -123,7 +122,7 @@ async def move(studio: Studio, request: Request) -> Response:
     return _to_list(request, f"#item-{quote(document_id)}")
 
 
-def _form_page(
+async def _form_page(
     studio: Studio,
     request: Request,
     session: StaffSession,
@@ -132,24 +131,39 @@ def _form_page(
     version: str = "",
 ) -> Response:
     """The form of the request's collection, for a new entry or the one it names; after a
-    refused save, its mistakes or the other person's version, and the photo held for it."""
+    refused save, its mistakes or the other person's version, and the photos held for it."""
     status = 200 if refused is None else 422 if isinstance(refused, Invalid) else 409
-    kept = refused.kept if refused is not None else None
-    if kept is not None:
-        values = {**values, "photoUrl": kept.preview}
+    form = _form(request)
     return studio.templates.render(
         request,
         "form.html",
         status=status,
         scripts={"script-src": "'self'"} if studio.photo_size_script else None,
-        form=_form(request),
+        form=form,
+        options=await _options(studio, request, form),
         values=values,
         errors=refused.errors if isinstance(refused, Invalid) else {},
-        kept=kept,
+        kept=refused.kept if refused else {},
         refused=refused,
         version=refused.version if refused else version,
         session=session,
     )
+
+
+async def _options(
+    studio: Studio, request: Request, form: CollectionForm
+) -> dict[str, dict[str, str]]:
+    """Each choice's options, named in the staff member's language: by the site's messages,
+    or an entry by its name."""
+    locale, options = staff_locale(request), {}
+    for field in form.fields:
+        if isinstance(field, Choice) and field.of is not None:
+            entries = await studio.service.in_site_order(field.of)
+            options[field.key] = {key: shown_name(key, fields, locale) for key, fields in entries}
+        elif isinstance(field, Choice):
+            names = {option: say(locale, f"{field.labels}.{option}") for option in field.options}
+            options[field.key] = names
+    return options
 
 
 async def _live_banner(

@@ -49,16 +49,15 @@ class Guards:
             raise Refusal(401, "signed_out")
         return session
 
-    async def write(
-        self, request: Request, *, upload: bool = False
-    ) -> tuple[StaffSession, FormData]:
-        """The session and the form of a write, or a Refusal before anything changes."""
+    async def write(self, request: Request, *, uploads: int = 0) -> tuple[StaffSession, FormData]:
+        """The session and the form of a write (with at most `uploads` photo inputs, together
+        within the upload ceiling), or a Refusal before anything changes."""
         same_origin(request)
         session = await self.session(request)  # before reading any body
-        if upload and not self.upload_limits.allow(client(request)):
+        if uploads and not self.upload_limits.allow(client(request)):
             raise Refusal(429, "too_many")
-        photo = UPLOAD_CEILING * self._photo_max_bytes if upload else 0
-        form = await self.form(request, FORM_OVERHEAD_BYTES + photo, max_files=1 if upload else 0)
+        photos = UPLOAD_CEILING * self._photo_max_bytes if uploads else 0
+        form = await self.form(request, FORM_OVERHEAD_BYTES + photos, max_files=uploads)
         token = form.get("csrf")
         if not session.accepts(token if isinstance(token, str) else None):
             await form.close()
@@ -75,7 +74,7 @@ class Guards:
         return await self.form(request, FORM_OVERHEAD_BYTES, max_fields=5)
 
     async def form(
-        self, request: Request, limit: int, *, max_files: int = 0, max_fields: int = 20
+        self, request: Request, limit: int, *, max_files: int = 0, max_fields: int = 1000
     ) -> FormData:
         length = request.headers.get("content-length", "")
         if not length.isdigit() or int(length) > limit:

@@ -11,7 +11,7 @@ import secrets
 import time
 import uuid
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
@@ -88,26 +88,27 @@ class PhotoStore(ABC):
 
     @asynccontextmanager
     async def held_if_refused(
-        self, collection: Collection, photo: CheckedPhoto | None, held: str
+        self, collection: Collection, photos: Mapping[str, CheckedPhoto], held: Mapping[str, str]
     ) -> AsyncIterator[None]:
-        """A form that comes back keeps its good photo, so it need not be chosen again."""
+        """A form that comes back keeps its good photos (by input name, with the names of those
+        already held), so none need be chosen again."""
         try:
             yield
         except (Invalid, Conflict) as refused:
-            if photo is not None:
-                name = held or await self.hold(collection, photo)
-                refused.kept = HeldPhoto(name, preview_data_url(photo))
+            for input_name, photo in photos.items():
+                name = held.get(input_name) or await self.hold(collection, photo)
+                refused.kept[input_name] = HeldPhoto(name, preview_data_url(photo))
             raise
 
     @asynccontextmanager
     async def discarded_unless_written(
-        self, collection: Collection, photo_url: str | None
+        self, collection: Collection, photo_urls: Iterable[str]
     ) -> AsyncIterator[None]:
-        """A photo stored for a write is removed again when the write does not happen."""
+        """Photos stored for a write are removed again when the write does not happen."""
         try:
             yield
         except BaseException:
-            if photo_url is not None:
+            for photo_url in photo_urls:
                 await self.discard(collection, photo_url)
             raise
 

@@ -11,12 +11,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from server.content.models import (
+    DETAILS,
+    EMPTY,
     OPTIONAL_FIELDS,
     POSITION_FIELD,
     REQUIRED_FIELDS,
     Collection,
     ContentItem,
     field_problems,
+    linked_photos,
     parse_document,
     site_order,
 )
@@ -30,7 +33,7 @@ Documents = list[tuple[str, dict[str, Any]]]
 
 
 def model_errors(
-    collection: Collection, fields: Mapping[str, str], photo_urls: PhotoUrlPolicy
+    collection: Collection, fields: Mapping[str, Any], photo_urls: PhotoUrlPolicy
 ) -> dict[str, FieldError]:
     """The site's own rules (server/content/models.py) on the document about to be written."""
     return {
@@ -96,35 +99,45 @@ class StudioService:
         return None
 
     async def create(
-        self, who: str, form: CollectionForm, values: dict[str, str], photo_input: PhotoInput
+        self,
+        who: str,
+        form: CollectionForm,
+        values: dict[str, Any],
+        uploads: Mapping[str, PhotoInput],
     ) -> str:
         """The new entry's id; Invalid when nothing was written."""
         collection = form.collection
         errors = form.errors(values)
-        wanted = form.wanted_id(values, photo_input.file_stem)
+        wanted = form.wanted_id(values, uploads["photo"].file_stem)
         if not wanted and "name" not in errors:
             errors["name"] = FieldError("no_id")
-        photo, held = await self._chosen_photo(collection, photo_input, errors, required=True)
-        async with self.photos.held_if_refused(collection, photo, held):
-            if errors or photo is None:
+        photos, held = await self._chosen_photos(collection, uploads, errors)
+        if "photo" not in photos and "photo" not in errors:
+            errors["photo"] = FieldError("photo_required")
+        async with self.photos.held_if_refused(collection, photos, held):
+            if errors:
                 raise Invalid(errors)
             taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
             document_id = free_id(wanted, taken)
-            photo_url = await self.photos.store(collection, document_id, photo)
-            async with self.photos.discarded_unless_written(collection, photo_url):
-                document = {**values, "photoUrl": photo_url}
+            urls = {
+                name: await self.photos.store(collection, document_id, photo)
+                for name, photo in photos.items()
+            }
+            async with self.photos.discarded_unless_written(collection, urls.values()):
+                document = {**values, **form.photo_fields(urls, values, {})}
                 # The files' usual order of fields, empty optional ones left out.
+                order = (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
                 fields = {
                     name: document[name]
-                    for name in (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
-                    if document.get(name)
+                    for name in (*order, *DETAILS[collection])
+                    if document.get(name) not in EMPTY
                 }
                 errors = model_errors(collection, fields, self._photo_urls)
                 if not errors and not await self.content.create(collection, document_id, fields):
                     errors = {"name": FieldError("not_accepted", {"detail": "id taken"})}
                 if errors:
                     raise Invalid(errors)
-        await self.photos.release(collection, held)
+        await self._release(collection, held)
         self._done(who, "create", collection, document_id)
         return document_id
 
@@ -133,8 +146,8 @@ class StudioService:
         who: str,
         form: CollectionForm,
         document_id: str,
-        values: dict[str, str],
-        photo_input: PhotoInput,
+        values: dict[str, Any],
+        uploads: Mapping[str, PhotoInput],
         opened_version: str,
     ) -> bool:
         """Whether anything was written (a slide saved without a new photo: no); else Invalid,
@@ -142,23 +155,24 @@ class StudioService:
         collection = form.collection
         current, version = await self.existing(collection, document_id)
         errors = form.errors(values)
-        photo, held = await self._chosen_photo(collection, photo_input, errors, required=False)
-        shown_photo = str(current.get("photoUrl", ""))
-        async with self.photos.held_if_refused(collection, photo, held):
+        photos, held = await self._chosen_photos(collection, uploads, errors)
+        async with self.photos.held_if_refused(collection, photos, held):
             if opened_version != version:
                 raise Conflict(current, version)
             if errors:
-                raise Invalid(errors, version, shown_photo)
-            fields = dict(values)
-            if not fields and photo is None:
+                raise Invalid(errors, version, current)
+            if not values and not photos:
                 return False
-            if photo is not None:
-                fields["photoUrl"] = await self.photos.store(collection, document_id, photo)
-            new_photo = fields.get("photoUrl")
-            async with self.photos.discarded_unless_written(collection, new_photo):
-                errors = model_errors(collection, {**current, **fields}, self._photo_urls)
+            urls = {
+                name: await self.photos.store(collection, document_id, photo)
+                for name, photo in photos.items()
+            }
+            async with self.photos.discarded_unless_written(collection, urls.values()):
+                fields = {**values, **form.photo_fields(urls, values, current)}
+                after = {k: v for k, v in {**current, **fields}.items() if v not in EMPTY}
+                errors = model_errors(collection, after, self._photo_urls)
                 if errors:
-                    raise Invalid(errors, version, shown_photo)
+                    raise Invalid(errors, version, current)
                 try:
                     written = await self.content.update(
                         collection, document_id, fields, version=version
@@ -167,11 +181,9 @@ class StudioService:
                     raise Conflict(*await self.existing(collection, document_id)) from None
                 if not written:
                     raise Missing(document_id)
-        await self.photos.release(collection, held)
-        # The old photo goes only once the document points at the new one.
-        old_photo = current.get("photoUrl")
-        if new_photo is not None and isinstance(old_photo, str) and old_photo != new_photo:
-            await self._discard_unused(collection, old_photo)
+        await self._release(collection, held)
+        # The old photos go only once the document points at the new ones.
+        await self._discard_unused(collection, linked_photos(current) - linked_photos(after))
         self._done(who, "update", collection, document_id)
         return True
 
@@ -185,9 +197,7 @@ class StudioService:
             raise Conflict(*await self.existing(collection, document_id)) from None
         if removed is None:
             raise Missing(document_id)
-        photo_url = removed.get("photoUrl")
-        if isinstance(photo_url, str):
-            await self._discard_unused(collection, photo_url)
+        await self._discard_unused(collection, linked_photos(removed))
         self._done(who, "delete", collection, document_id)
 
     async def move(self, who: str, collection: Collection, document_id: str, *, up: bool) -> None:
@@ -216,24 +226,32 @@ class StudioService:
         audit.info("%s %s %s/%s", who, action, name, document_id, extra=line)
         self._changed(collection)
 
-    async def _chosen_photo(
+    async def _chosen_photos(
         self,
         collection: Collection,
-        photo_input: PhotoInput,
+        uploads: Mapping[str, PhotoInput],
         errors: dict[str, FieldError],
-        *,
-        required: bool,
-    ) -> tuple[CheckedPhoto | None, str]:
-        """The photo sent with the form, else the one held for it; and its held name, if held."""
-        try:
-            photo, held = await self.photos.chosen(collection, photo_input)
-        except PhotoProblem as problem:
-            errors["photo"] = FieldError(str(problem), self.limits)
-            return None, ""
-        if photo is None and required:
-            errors["photo"] = FieldError("photo_required")
-        return photo, held
+    ) -> tuple[dict[str, CheckedPhoto], dict[str, str]]:
+        """The photos sent with the form, else those held for it, by input name; and the held
+        ones' names."""
+        photos, held = {}, {}
+        for name, upload in uploads.items():
+            try:
+                photo, held_name = await self.photos.chosen(collection, upload)
+            except PhotoProblem as problem:
+                errors[name] = FieldError(str(problem), self.limits)
+                continue
+            if photo is not None:
+                photos[name] = photo
+            if held_name:
+                held[name] = held_name
+        return photos, held
 
-    async def _discard_unused(self, collection: Collection, photo_url: str) -> None:
-        if not await self.content.photo_in_use(photo_url):
-            await self.photos.discard(collection, photo_url)
+    async def _release(self, collection: Collection, held: Mapping[str, str]) -> None:
+        for name in held.values():
+            await self.photos.release(collection, name)
+
+    async def _discard_unused(self, collection: Collection, photo_urls: set[str]) -> None:
+        for photo_url in photo_urls:
+            if not await self.content.photo_in_use(photo_url):
+                await self.photos.discard(collection, photo_url)

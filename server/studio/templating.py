@@ -5,7 +5,8 @@ top: routes.py) and with the studio's own headers; and its stylesheet."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
+from functools import partial, reduce
+from operator import getitem
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -35,7 +36,7 @@ class StudioTemplates:
             lstrip_blocks=True,
         )
         self._templates.globals.update(
-            tabs=TABS, locales=LOCALES, language_name=_language_name, shown_name=_shown_name
+            tabs=TABS, locales=LOCALES, language_name=_language_name, shown_name=shown_name
         )
         self._templates.globals.update(shared)
         self.stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
@@ -51,16 +52,11 @@ class StudioTemplates:
     ) -> HTMLResponse:
         """The page; `scripts`: its script directives, where it has any. Its tab is the
         collection the address names, unless the context says."""
-        locale = locale_named(request.cookies.get(LANGUAGE_COOKIE, "")) or DEFAULT_LOCALE
-        words: Mapping[str, str] = messages(locale)["studio"]
-
-        def t(key: str, **values: object) -> str:
-            return words[key].format(**values)
-
+        locale = staff_locale(request)
         page: dict[str, Any] = {"tab": request.path_params.get("collection"), **context}
         html = self._templates.get_template(template).render(
             page,
-            t=t,
+            t=partial(say, locale),
             url=partial(url, request),
             locale=locale,
             request=request,
@@ -96,6 +92,18 @@ def studio_headers(
     return headers
 
 
+def staff_locale(request: Request) -> Locale:
+    """The studio's language for this staff member: the cookie's, else English."""
+    return locale_named(request.cookies.get(LANGUAGE_COOKIE, "")) or DEFAULT_LOCALE
+
+
+def say(locale: Locale, key: str, **values: object) -> str:
+    """A studio message in `locale`, or with a dotted key the site's own ("stones.finish.honed")."""
+    catalogue = messages(locale)
+    words = reduce(getitem, key.split("."), catalogue) if "." in key else catalogue["studio"][key]
+    return str(words).format(**values)
+
+
 def url(request: Request, name: str, **params: str) -> str:
     """The path of a named studio route (routes.py), each value quoted as a path segment."""
     quoted = {key: quote(value, safe="") for key, value in params.items()}
@@ -110,7 +118,7 @@ def _language_name(locale: Locale) -> str:
     return str(messages(locale)["meta"]["languageName"])
 
 
-def _shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
+def shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
     """The entry's name as staff in the studio's language call it, else the English one."""
     name = fields.get(locale.field("name")) or fields.get("name")
     return name if isinstance(name, str) and name else document_id

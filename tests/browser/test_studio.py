@@ -321,6 +321,53 @@ def test_on_a_phone_the_list_is_light_and_a_photo_over_the_limit_costs_nothing(
     plain.close()
 
 
+def test_staff_add_a_stone_with_two_finishes_and_its_figures_from_a_phone(
+    phone: Page, local: StudioUnderTest, tmp_path: Path
+) -> None:
+    site = local.site.url
+    photos = {"slab": (150, 60, 50), "flamed": (120, 70, 60)}
+    for name, colour in photos.items():
+        Image.new("RGB", (1200, 900), colour).save(tmp_path / f"{name}.jpg", "JPEG")
+    phone.goto(site + "/studio")
+    local.sign_in(phone)
+    phone.get_by_role("link", name="Stones", exact=True).click()
+    phone.get_by_role("link", name="Add").click()
+
+    phone.get_by_label("Name (English)").fill("Wadi Araba Red")
+    phone.get_by_label("Description (English)").fill("A deep red granite from the south.")
+    phone.get_by_label("Origin (English)").fill("Wadi Araba, Jordan")
+    phone.get_by_label("Family").select_option(label="Granite")
+    phone.get_by_label("Colour").select_option(label="Red")
+    # A finish's photo is asked for once the finish is ticked.
+    flamed_photo = phone.get_by_label("Photo: Flamed")
+    expect(flamed_photo).to_be_hidden()
+    phone.get_by_role("checkbox", name="Polished").check()
+    phone.get_by_role("checkbox", name="Flamed").check()
+    flamed_photo.set_input_files(tmp_path / "flamed.jpg")
+    phone.get_by_label("Formats").fill("Slabs, 2 and 3 cm\nTiles, 60 x 60 cm")
+    figures = {"Apparent density (kg/m³)": "2650", "Water absorption (%)": "0.25"}
+    figures |= {"Compressive strength (MPa)": "180", "Abrasion resistance (mm)": "16"}
+    for label, value in figures.items():
+        phone.get_by_label(label).fill(value)
+    phone.get_by_label("Photo", exact=True).set_input_files(tmp_path / "slab.jpg")
+    # The whole form fits the phone's width: nothing to scroll sideways.
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.get_by_role("button", name="Save").click()
+    expect(phone.get_by_role("status")).to_contain_text("It is live on the site")
+
+    phone.get_by_role("link", name="See it on the site").click()
+    expect(phone).to_have_url(site + "/stones/wadi-araba-red")
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Wadi Araba Red")
+    density = phone.get_by_role("row", name="Apparent density")
+    expect(density).to_contain_text("2,650 kg/m³")
+    expect(phone.get_by_role("row", name="Flexural strength")).to_have_count(0)
+    for path in ("/stones", "/stones?family=granite&finish=flamed"):
+        phone.goto(site + path)
+        expect(phone.locator(".card__name", has_text="Wadi Araba Red")).to_be_visible()
+    phone.goto(site + "/stones?family=granite&finish=honed")
+    expect(phone.locator(".card__name", has_text="Wadi Araba Red")).to_have_count(0)
+
+
 @pytest.mark.parametrize("studio", ["firebase"], indirect=True)
 def test_after_a_wrong_password_on_a_phone_only_the_password_is_typed_again(
     phone: Page, studio: StudioUnderTest
