@@ -128,7 +128,7 @@ def test_v8_is_set_up_on_import_so_any_thread_can_make_a_context() -> None:
 
 def test_the_procfile_server_keeps_serving_when_every_render_runs_over(tmp_path: Path) -> None:
     # Each render stops at its limit and its context is replaced from a worker thread.
-    env = {"RENDER_TIMEOUT_SECONDS": "0.001"}
+    env = {"RENDER_TIMEOUT_SECONDS": "0.001", "RENDER_POOL_SIZE": "1"}
     with LiveServer(env=env, log_path=tmp_path / "uvicorn.log", workers=1) as site:
         answers = [httpx.get(site.url + path, timeout=10) for path in ("/projects", "/fr") * 4]
         alive = site.process is not None and site.process.poll() is None
