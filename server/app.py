@@ -90,8 +90,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             async with (
                 open_image_route(settings, content) as (photo_keys, photos),
-                open_studio(settings, company, content) as studio,
-                open_enquiries(settings, company, content) as (intake, outbox),
+                open_enquiries(settings, company, content) as (enquiries, intake, outbox),
+                open_studio(settings, company, content, enquiries) as studio,
             ):
                 renderer = PageRenderer(
                     content=content,

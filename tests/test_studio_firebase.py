@@ -24,6 +24,7 @@ from harness.firebase_emulators import AuthEmulator, StorageEmulator, firebase_s
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer
 from server.content.models import Collection
+from server.enquiries.fields import Enquiry
 from server.studio.documents import Changed, FirestoreStudioContent
 
 pytestmark = pytest.mark.emulator
@@ -229,6 +230,39 @@ def test_without_a_session_or_token_nothing_reaches_firestore(
     assert no_token.status_code == 403
     assert list(firestore_emulator.client().collection("Projects").stream()) == []
     staff.client.close()
+
+
+def test_the_enquiries_tab_reads_and_changes_firestores_enquiries(
+    firebase_site: LiveServer, auth_emulator: AuthEmulator, firestore_emulator: FirestoreEmulator
+) -> None:
+    auth_emulator.add_account("samir@example.com", PASSWORD, staff=True)
+    staff = Staff(firebase_site, "samir@example.com")
+    enquiries = firestore_emulator.client().collection("Enquiries")
+    fields = {"name": "Samir Khoury", "email": "samir@example.com", "phone": "", "country": "JO"}
+    sent = Enquiry(
+        id="from-the-form",
+        created=time.time(),
+        branch="JO",
+        language="ar",
+        page="/ar/stones/aqaba-red",
+        topic="Aqaba Red",
+        fields={"company": "", "stone": "aqaba-red", "quantity": "", "message": "Hi", **fields},
+    )
+    # As the form's store writes it.
+    enquiries.document(sent.id).set(sent.record() | {"claimedUntil": 0})
+    try:
+        listing = staff.client.get("/studio/enquiries?branch=JO&state=new").text
+        assert '<li id="item-from-the-form" class="enquiry unread">' in listing
+        opened = staff.client.get("/studio/enquiries/from-the-form")
+        assert opened.status_code == 200
+        assert "Aqaba Red" in opened.text
+        assert (enquiries.document(sent.id).get().to_dict() or {})["read"] is True
+        assert staff.post("/studio/enquiries/from-the-form", {}).status_code == 303
+        assert (enquiries.document(sent.id).get().to_dict() or {})["state"] == "handled"
+        assert staff.post("/studio/enquiries/delete/from-the-form", {}).status_code == 303
+        assert not enquiries.document(sent.id).get().exists
+    finally:
+        staff.client.close()
 
 
 def test_the_sign_in_page_alone_allows_the_google_sign_in_script(

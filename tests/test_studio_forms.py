@@ -28,7 +28,7 @@ def test_every_collection_has_a_form_that_writes_only_what_the_site_reads() -> N
     assert set(DETAILS[Collection.STONES]) <= {input.name for input in stones.typed} | {
         "finishPhotos"
     }
-    assert TABS == ("projects", "collabrations", "stones", "slider")
+    assert TABS == ("projects", "collabrations", "stones", "slider", "enquiries")
 
 
 def test_the_other_languages_follow_the_last_translated_field() -> None:

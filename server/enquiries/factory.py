@@ -1,5 +1,6 @@
 """Open what the settings ask for: the store (Firestore with Firestore content, else the SQLite
-file), the intake, and the outbox with its sweep running, for the app's lifespan."""
+file; the studio's inbox reads it too), the intake, and the outbox with its sweep running, for the
+app's lifespan."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ EnquiryStore = SqliteEnquiries | FirestoreEnquiries
 @asynccontextmanager
 async def open_enquiries(
     settings: Settings, company: Company, content: ContentCache
-) -> AsyncIterator[tuple[Intake, Outbox]]:
+) -> AsyncIterator[tuple[EnquiryStore, Intake, Outbox]]:
     store: EnquiryStore
     if settings.content_source is ContentSource.FIRESTORE:
         project = company.firestore_project(settings.google_cloud_project)
@@ -48,7 +49,7 @@ async def open_enquiries(
     )
     sweep = asyncio.create_task(outbox.run(), name="enquiry outbox")
     try:
-        yield intake, outbox
+        yield store, intake, outbox
     finally:
         sweep.cancel()
         with suppress(asyncio.CancelledError):

@@ -362,8 +362,9 @@ FORMS = (
     CollectionForm(Collection.STONES, STONE_FIELDS),
     CollectionForm(Collection.SLIDER, (PHOTO,), preview=False, id_from_photo="slide"),
 )
-# The studio's tabs: each at /studio/<key>, named by the studio's message of that key.
-TABS = tuple(form.key for form in FORMS)
+# The studio's tabs: each at /studio/<key>, named by the studio's message of that key; the last
+# is the inbox's (inbox.py).
+TABS = (*(form.key for form in FORMS), "enquiries")
 
 
 def form_named(key: str) -> CollectionForm | None:

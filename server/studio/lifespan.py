@@ -12,6 +12,7 @@ from server.company import Company
 from server.content.cache import ContentCache
 from server.content.local import IMAGES_FOLDER
 from server.content.photo_urls import PhotoUrlPolicy
+from server.enquiries.factory import EnquiryStore
 from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
 from server.studio.documents import FirestoreStudioContent, LocalStudioContent, StudioContent
@@ -39,6 +40,7 @@ class Studio:
     templates: StudioTemplates
     google: GoogleSignIn | None
     photo_size_script: str | None  # the form's check of a photo's size, as it is chosen
+    enquiries: EnquiryStore  # the Enquiries tab's (inbox.py)
 
 
 def local_studio(settings: Settings) -> bool:
@@ -59,7 +61,7 @@ def storage_bucket(settings: Settings, company: Company) -> str:
 
 @asynccontextmanager
 async def open_studio(
-    settings: Settings, company: Company, cache: ContentCache
+    settings: Settings, company: Company, cache: ContentCache, enquiries: EnquiryStore
 ) -> AsyncIterator[Studio | None]:
     """The studio with its clients open, for the app's lifespan; None when it is off."""
     if not local_studio(settings) and not firebase_studio(settings):
@@ -114,10 +116,11 @@ async def open_studio(
         photo_size_script=photo_size_script,
         google=google,
         local=not sessions.asks_for_credentials,
+        branches=company.branches,
     )
     guards = Guards(sessions, photo_max_bytes=photo_max_bytes)
     try:
-        yield Studio(guards, service, templates, google, photo_size_script)
+        yield Studio(guards, service, templates, google, photo_size_script, enquiries)
     finally:
         await content.close()
         await photos.close()

@@ -4,6 +4,7 @@ Refusal from the guards becomes the studio's own page saying why, a missing entr
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 
 from starlette.exceptions import HTTPException
@@ -12,14 +13,17 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from server.company import Company
+from server.enquiries.store import StoreUnavailable
 from server.i18n import locale_named
 from server.settings import Settings
-from server.studio import editor, sign_in
+from server.studio import editor, inbox, sign_in
 from server.studio.guards import Refusal, is_loopback
 from server.studio.lifespan import Studio, firebase_studio, local_studio, storage_bucket
 from server.studio.service import Missing
 from server.studio.sessions import COOKIE_PATH
-from server.studio.templating import LANGUAGE_COOKIE, studio_headers, url
+from server.studio.templating import LANGUAGE_COOKIE, back_to, studio_headers, url
+
+logger = logging.getLogger(__name__)
 
 PREFIX = "/studio"
 
@@ -40,12 +44,16 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
             studio: Studio = request.state.studio
             try:
                 return await page(studio, request)
-            except Refusal as refusal:
-                return studio.templates.render(
-                    request, "refusal.html", status=refusal.status, refusal=refusal
-                )
+            except Refusal as refused:
+                refusal = refused
+            except StoreUnavailable as error:
+                logger.error("The studio could not read the enquiries: %s", error)
+                refusal = Refusal(503, "enquiries_unavailable")
             except Missing:
                 raise HTTPException(404) from None
+            return studio.templates.render(
+                request, "refusal.html", status=refusal.status, refusal=refusal
+            )
 
         return endpoint
 
@@ -58,7 +66,12 @@ def studio_routes(settings: Settings, company: Company) -> list[BaseRoute]:
         route("/language/{lang}", language, "studio_language"),
         route("/sign-in", sign_in.sign_in, "studio_sign_in", "POST"),
         route("/sign-out", sign_in.sign_out, "studio_sign_out", "POST"),
-        # Each tab at /studio/<key>: a collection's (forms.py), or an inbox's before these.
+        # Each tab at /studio/<key>: the inbox's, then a collection's (forms.py).
+        route("/enquiries", inbox.list_page),
+        route("/enquiries/{id}", inbox.enquiry_page, "studio_enquiry"),
+        route("/enquiries/{id}", inbox.mark_handled, method="POST"),
+        route("/enquiries/delete/{id}", inbox.delete_form),
+        route("/enquiries/delete/{id}", inbox.delete, method="POST"),
         route("/{collection}", editor.list_page, "studio_list"),
         route("/{collection}/new", editor.new_form, "studio_new"),
         route("/{collection}/new", editor.create, method="POST"),
@@ -83,11 +96,7 @@ async def language(_studio: Studio, request: Request) -> Response:
     locale = locale_named(request.path_params["lang"])
     if locale is None:
         raise HTTPException(404)
-    home = url(request, "studio_home")
-    back = request.query_params.get("next", home)
-    if not back.startswith(home) or "//" in back or "\\" in back:
-        back = home
-    response = RedirectResponse(back, 303)
+    response = RedirectResponse(back_to(request, url(request, "studio_home")), 303)
     response.set_cookie(
         LANGUAGE_COOKIE, locale.code, max_age=365 * 86400, path=COOKIE_PATH, samesite="strict"
     )

@@ -50,8 +50,13 @@ def free_id(wanted: str, taken: set[str]) -> str:
     return candidate
 
 
-# One line per change: who, what, which document (with LOG_FORMAT=json, as fields).
 audit = logging.getLogger("server.studio.audit")
+
+
+def audited(who: str, action: str, collection: str, document: str) -> None:
+    """One line per change: who, what, which document (with LOG_FORMAT=json, as fields)."""
+    line = {"studio_action": action, "who": who, "collection": collection, "document": document}
+    audit.info("%s %s %s/%s", who, action, collection, document, extra=line)
 
 
 class Missing(Exception):
@@ -221,9 +226,7 @@ class StudioService:
             self._done(who, "move", collection, document_id)
 
     def _done(self, who: str, action: str, collection: Collection, document_id: str) -> None:
-        name = collection.firestore_name
-        line = {"studio_action": action, "who": who, "collection": name, "document": document_id}
-        audit.info("%s %s %s/%s", who, action, name, document_id, extra=line)
+        audited(who, action, collection.firestore_name, document_id)
         self._changed(collection)
 
     async def _chosen_photos(

@@ -7,19 +7,19 @@ from __future__ import annotations
 import logging
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 
 from server.studio.forms import TABS, form_text
 from server.studio.lifespan import Studio
 from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, Credentials, NoAccess
-from server.studio.templating import redirect
+from server.studio.templating import back_to, redirect, url
 
 logger = logging.getLogger(__name__)
 
 
 async def home(studio: Studio, request: Request) -> Response:
     if await studio.guards.sessions.find(request.cookies.get(COOKIE_NAME)) is not None:
-        return redirect(request, "studio_list", collection=TABS[0])
+        return RedirectResponse(_signed_in_page(request), 303)
     return sign_in_page(studio, request)
 
 
@@ -50,7 +50,7 @@ async def sign_in(studio: Studio, request: Request) -> Response:
         # The address typed is kept: only the password is typed again.
         return sign_in_page(studio, request, status, error=key, email=credentials.email)
     logger.info("Studio sign-in: %s", who, extra={"who": who})
-    response = redirect(request, "studio_list", collection=TABS[0])
+    response = RedirectResponse(_signed_in_page(request), 303)
     response.set_cookie(
         COOKIE_NAME,
         cookie,
@@ -70,3 +70,8 @@ async def sign_out(studio: Studio, request: Request) -> Response:
     response = redirect(request, "studio_home")
     response.delete_cookie(COOKIE_NAME, path=COOKIE_PATH, httponly=True, samesite="strict")
     return response
+
+
+def _signed_in_page(request: Request) -> str:
+    """The page asked for before signing in (an enquiry's mail links one), else the first tab."""
+    return back_to(request, url(request, "studio_list", collection=TABS[0]))

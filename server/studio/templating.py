@@ -5,12 +5,15 @@ top: routes.py) and with the studio's own headers; and its stylesheet."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from functools import partial, reduce
 from operator import getitem
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from babel import Locale as BabelLocale
+from babel.dates import format_skeleton
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse
@@ -36,7 +39,12 @@ class StudioTemplates:
             lstrip_blocks=True,
         )
         self._templates.globals.update(
-            tabs=TABS, locales=LOCALES, language_name=_language_name, shown_name=shown_name
+            tabs=TABS,
+            locales=LOCALES,
+            language_name=_language_name,
+            shown_name=shown_name,
+            country_name=country_name,
+            received=received,
         )
         self._templates.globals.update(shared)
         self.stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
@@ -112,6 +120,25 @@ def url(request: Request, name: str, **params: str) -> str:
 
 def redirect(request: Request, name: str, **params: str) -> RedirectResponse:
     return RedirectResponse(url(request, name, **params), 303)
+
+
+def back_to(request: Request, fallback: str) -> str:
+    """The studio page the query's `next` names (where to go back after signing in or choosing
+    a language), else `fallback`: never another site."""
+    back = request.query_params.get("next", "")
+    ours = back.startswith(url(request, "studio_home")) and "//" not in back and "\\" not in back
+    return back if ours else fallback
+
+
+def country_name(code: str, locale: Locale) -> str:
+    return str(BabelLocale.parse(locale.code).territories.get(code, code))
+
+
+def received(created: float, locale: Locale) -> str:
+    """When an enquiry came, in UTC as the branch's mail says it: one inbox, three countries."""
+    at = datetime.fromtimestamp(created, UTC)
+    date, time = (format_skeleton(s, at, tzinfo=UTC, locale=locale.code) for s in ("yMMMd", "Hm"))
+    return f"{date} {time} UTC"
 
 
 def _language_name(locale: Locale) -> str:

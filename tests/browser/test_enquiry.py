@@ -1,5 +1,6 @@
 """An enquiry from a phone: from a stone's French page to the branch's mailbox (a real SMTP
-server in this process), and the form with JavaScript off: problems, then sent."""
+server in this process) and the studio's Enquiries, and the form with JavaScript off: problems,
+then sent."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ def enquiry_site(
         # A test fills the form faster than a person could.
         "ENQUIRY_MIN_SECONDS": "0",
         "IMAGE_CACHE_DIR": str(folder / "image-cache"),
+        # The local studio, for its Enquiries tab.
+        "DEV_MODE": "on",
     }
     with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
         yield server
@@ -68,9 +71,25 @@ def test_from_a_french_stone_page_an_enquiry_reaches_the_french_branch_within_10
     assert "Aqaba Red" in str(received.message["Subject"])
     assert received.message["Reply-To"] == "Marie Dupont <marie@example.fr>"
     assert "Bonjour, 120 m² en finition flammée ?" in received.message.get_content()
-    # The page is not too wide for the phone, and said nothing on the console but the
-    # browser's own line for the form sent back with its problems (status 422).
+    # The page is not too wide for the phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+
+    # It shows in the studio's Enquiries, unread, and opens with the links that answer it.
+    page.goto(enquiry_site.url + "/studio")
+    page.get_by_role("button", name="Sign in as local staff").click()
+    page.get_by_role("link", name="Enquiries").click()
+    row = page.get_by_role("link", name=re.compile(r"^Marie Dupont\s+Unread"))
+    expect(row).to_contain_text("Aqaba Red · France")
+    assert violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    row.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Enquiry from Marie Dupont")
+    subject = "Votre%20demande%20concernant%20Aqaba%20Red"
+    reply = page.get_by_role("link", name="Reply by email")
+    expect(reply).to_have_attribute("href", f"mailto:marie@example.fr?subject={subject}")
+    assert violations(page) == []
+    # Nothing said on the console but the browser's own line for the form sent back with its
+    # problems (status 422).
     assert [p for p in console.problems if "status of 422" not in p] == []
 
 
