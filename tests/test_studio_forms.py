@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from server.content.models import DETAILS, OPTIONAL_FIELDS, REQUIRED_FIELDS, Collection
-from server.studio.forms import FORMS, TABS, Choices, Field, Photo
+from server.studio.fields import Choices, Field, Photo
+from server.studio.forms import FORMS, TABS
 from server.studio.templating import TEMPLATES
 
 

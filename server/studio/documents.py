@@ -1,8 +1,7 @@
 """The studio's content writes: to content/*.json, atomically, keeping the file's formatting and
 order (the slider shows its photos in the file's order), or to Firestore with the server's own
 credentials (browsers never write). Create is False when the id is taken; update False and delete
-None when the document is gone; both raise Changed when `version` is no longer the document's.
-"""
+None when the document is gone; both raise Changed when `version` is no longer the document's."""
 
 from __future__ import annotations
 
@@ -46,17 +45,11 @@ class LocalStudioContent:
         # One write at a time: each rewrites a whole file.
         self._lock = asyncio.Lock()
 
-    async def documents(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
+    async def documents(self, collection: Collection) -> list[tuple[str, Fields]]:
         """The collection's documents in file order: (id, fields)."""
-        return [
-            (doc[ID_KEY], _fields(doc))
-            for doc in await self._read(collection)
-            if isinstance(doc, dict) and isinstance(doc.get(ID_KEY), str) and doc[ID_KEY]
-        ]
+        return [(_id_of(doc), _fields(doc)) for doc in await self._read(collection) if _id_of(doc)]
 
-    async def document(
-        self, collection: Collection, document_id: str
-    ) -> tuple[dict[str, Any], str] | None:
+    async def document(self, collection: Collection, document_id: str) -> tuple[Fields, str] | None:
         """The fields, and their version: what changes with every write (a form carries it)."""
         fields = dict(await self.documents(collection)).get(document_id)
         return None if fields is None else (fields, _fingerprint(fields))
@@ -84,7 +77,7 @@ class LocalStudioContent:
 
     async def delete(
         self, collection: Collection, document_id: str, *, version: str
-    ) -> dict[str, Any] | None:
+    ) -> Fields | None:
         async with self._lock:
             raw = await self._read(collection)
             index = _index_at_version(raw, document_id, version)
@@ -98,7 +91,7 @@ class LocalStudioContent:
             raw = await self._read(collection)
             for doc in raw:
                 if _id_of(doc) in positions:
-                    doc[POSITION_FIELD] = positions[doc[ID_KEY]]
+                    doc[POSITION_FIELD] = positions[_id_of(doc)]
             await self._write(collection, raw)
 
     async def photo_in_use(self, photo_url: str) -> bool:
@@ -109,29 +102,24 @@ class LocalStudioContent:
         """Nothing to close: files."""
 
     async def _read(self, collection: Collection) -> list[Any]:
-        return await anyio.to_thread.run_sync(read_documents, self._file(collection))
+        path = collection_file(self._content_dir, collection)
+        return await anyio.to_thread.run_sync(read_documents, path)
 
     async def _write(self, collection: Collection, documents: list[Any]) -> None:
         text = json.dumps(documents, indent=2, ensure_ascii=False) + "\n"
-        await anyio.to_thread.run_sync(write_text_atomically, self._file(collection), text)
-
-    def _file(self, collection: Collection) -> Path:
-        return collection_file(self._content_dir, collection)
+        path = collection_file(self._content_dir, collection)
+        await anyio.to_thread.run_sync(write_text_atomically, path, text)
 
 
 class FirestoreStudioContent:
     def __init__(self, project: str) -> None:
         self._client = firestore.AsyncClient(project=project)
 
-    async def documents(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
-        return [
-            (snapshot.id, snapshot.to_dict() or {})
-            async for snapshot in self._client.collection(collection.firestore_name).stream()
-        ]
+    async def documents(self, collection: Collection) -> list[tuple[str, Fields]]:
+        stream = self._client.collection(collection.firestore_name).stream()
+        return [(snapshot.id, snapshot.to_dict() or {}) async for snapshot in stream]
 
-    async def document(
-        self, collection: Collection, document_id: str
-    ) -> tuple[dict[str, Any], str] | None:
+    async def document(self, collection: Collection, document_id: str) -> tuple[Fields, str] | None:
         snapshot = await self._reference(collection, document_id).get()
         if not snapshot.exists or snapshot.update_time is None:
             return None
@@ -164,7 +152,7 @@ class FirestoreStudioContent:
 
     async def delete(
         self, collection: Collection, document_id: str, *, version: str
-    ) -> dict[str, Any] | None:
+    ) -> Fields | None:
         reference = self._reference(collection, document_id)
         snapshot = await reference.get()
         if not snapshot.exists:
@@ -218,11 +206,11 @@ class FirestoreStudioContent:
 StudioContent = LocalStudioContent | FirestoreStudioContent
 
 
-def _fields(document: dict[str, Any]) -> dict[str, Any]:
+def _fields(document: Fields) -> Fields:
     return {name: value for name, value in document.items() if name != ID_KEY}
 
 
-def _fingerprint(fields: dict[str, Any]) -> str:
+def _fingerprint(fields: Fields) -> str:
     """The files keep no update time: the document's own content stands for its version."""
     encoded = json.dumps(_fields(fields), sort_keys=True, ensure_ascii=False).encode()
     return hashlib.sha256(encoded).hexdigest()[:20]
@@ -237,5 +225,6 @@ def _index_at_version(documents: list[Any], document_id: str, version: str) -> i
     return index
 
 
-def _id_of(document: object) -> object:
-    return document.get(ID_KEY) if isinstance(document, dict) else None
+def _id_of(document: object) -> str:
+    found = document.get(ID_KEY) if isinstance(document, dict) else None
+    return found if isinstance(found, str) else ""

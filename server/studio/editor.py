@@ -1,6 +1,6 @@
 """The pages that edit a collection (its form declared in forms.py): its list in the site's
 order, saying whether a change is live yet; the form to add or edit an entry; the question before
-a delete; and the writes they send, each behind the guards (guards.py)."""
+a delete; and the writes they send."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from server.i18n import DEFAULT_LOCALE
 from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
 from server.site_map import LIST_PAGES, ItemPage
-from server.studio.forms import Choice, CollectionForm, Conflict, Invalid, form_named, form_text
+from server.studio.fields import Choice, Conflict, Invalid, form_text
+from server.studio.forms import CollectionForm, form_named
 from server.studio.lifespan import Studio
 from server.studio.service import StudioService
 from server.studio.sessions import StaffSession
@@ -91,7 +92,7 @@ async def update(studio: Studio, request: Request) -> Response:
         written = await studio.service.update(
             session.who, form, document_id, values, photos, opened_version=opened
         )
-    except (Invalid, Conflict) as refused:
+    except Invalid as refused:
         # The form again with the staff member's text, and the photos as stored; after a
         # Conflict, the other person's beside it, and saving again replaces theirs knowingly.
         return await _form_page(studio, request, session, {**refused.stored, **values}, refused)
@@ -127,12 +128,12 @@ async def _form_page(
     request: Request,
     session: StaffSession,
     values: Mapping[str, Any],
-    refused: Invalid | Conflict | None = None,
+    refused: Invalid | None = None,
     version: str = "",
 ) -> Response:
     """The form of the request's collection, for a new entry or the one it names; after a
     refused save, its mistakes or the other person's version, and the photos held for it."""
-    status = 200 if refused is None else 422 if isinstance(refused, Invalid) else 409
+    status = 200 if refused is None else 409 if isinstance(refused, Conflict) else 422
     form = _form(request)
     return studio.templates.render(
         request,
@@ -142,7 +143,7 @@ async def _form_page(
         form=form,
         options=await _options(studio, request, form),
         values=values,
-        errors=refused.errors if isinstance(refused, Invalid) else {},
+        errors=refused.errors if refused else {},
         kept=refused.kept if refused else {},
         refused=refused,
         version=refused.version if refused else version,

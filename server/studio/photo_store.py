@@ -11,7 +11,7 @@ import secrets
 import time
 import uuid
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
@@ -23,7 +23,7 @@ from google.cloud.storage import Client
 from server.content.local import IMAGES_FOLDER
 from server.content.models import Collection
 from server.content.photo_urls import LOCAL_IMAGES_PREFIX
-from server.studio.forms import Conflict, HeldPhoto, Invalid, PhotoInput
+from server.studio.fields import HeldPhoto, Invalid, PhotoInput
 from server.studio.photos import CheckedPhoto, PhotoProblem, check_photo, preview_data_url
 
 # A photo held for a form that came back with a mistake is kept this long;
@@ -87,28 +87,32 @@ class PhotoStore(ABC):
         return (photo, sent.held) if photo is not None else (None, "")
 
     @asynccontextmanager
-    async def held_if_refused(
+    async def kept_for_the_form(
         self, collection: Collection, photos: Mapping[str, CheckedPhoto], held: Mapping[str, str]
     ) -> AsyncIterator[None]:
-        """A form that comes back keeps its good photos (by input name, with the names of those
-        already held), so none need be chosen again."""
+        """A form that comes back (Invalid) holds its good photos (by input name, with the names
+        of those held already), so none need be chosen again; once saved, they are let go."""
         try:
             yield
-        except (Invalid, Conflict) as refused:
+        except Invalid as refused:
             for input_name, photo in photos.items():
                 name = held.get(input_name) or await self.hold(collection, photo)
                 refused.kept[input_name] = HeldPhoto(name, preview_data_url(photo))
             raise
+        for name in held.values():
+            await self.release(collection, name)
 
     @asynccontextmanager
-    async def discarded_unless_written(
-        self, collection: Collection, photo_urls: Iterable[str]
-    ) -> AsyncIterator[None]:
-        """Photos stored for a write are removed again when the write does not happen."""
+    async def stored(
+        self, collection: Collection, document_id: str, photos: Mapping[str, CheckedPhoto]
+    ) -> AsyncIterator[dict[str, str]]:
+        """The photos stored for the entry, their URLs by input name; removed again when the
+        write does not happen."""
+        urls = {name: await self.store(collection, document_id, p) for name, p in photos.items()}
         try:
-            yield
+            yield urls
         except BaseException:
-            for photo_url in photo_urls:
+            for photo_url in urls.values():
                 await self.discard(collection, photo_url)
             raise
 

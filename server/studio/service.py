@@ -1,8 +1,7 @@
 """The studio's changes, no HTTP in them: what staff type, checked field by field and then by the
 site's own rules; entries created, updated, deleted and reordered; their photos stored, held for a
 form that comes back, removed once nothing links them. Each change is audited and expires the
-pages' cache of its collection, so the site shows it at once.
-"""
+pages' cache of its collection, so the site shows it at once."""
 
 from __future__ import annotations
 
@@ -25,7 +24,8 @@ from server.content.models import (
 )
 from server.content.photo_urls import PhotoUrlPolicy
 from server.studio.documents import Changed, StudioContent
-from server.studio.forms import CollectionForm, Conflict, FieldError, Invalid, PhotoInput
+from server.studio.fields import Conflict, FieldError, Invalid, PhotoInput
+from server.studio.forms import CollectionForm
 from server.studio.photo_store import PhotoStore
 from server.studio.photos import CheckedPhoto, PhotoProblem, photo_limits
 
@@ -80,10 +80,6 @@ class StudioService:
         # The pages' cache reads the collection again at once rather than after its period.
         self._changed = changed
 
-    @property
-    def limits(self) -> dict[str, object]:
-        return photo_limits(self.photo_max_bytes)
-
     async def in_site_order(self, collection: Collection) -> Documents:
         """The entries in the order the site shows them: the order staff arrange."""
         documents = await self.content.documents(collection)
@@ -119,16 +115,12 @@ class StudioService:
         photos, held = await self._chosen_photos(collection, uploads, errors)
         if "photo" not in photos and "photo" not in errors:
             errors["photo"] = FieldError("photo_required")
-        async with self.photos.held_if_refused(collection, photos, held):
+        async with self.photos.kept_for_the_form(collection, photos, held):
             if errors:
                 raise Invalid(errors)
             taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
             document_id = free_id(wanted, taken)
-            urls = {
-                name: await self.photos.store(collection, document_id, photo)
-                for name, photo in photos.items()
-            }
-            async with self.photos.discarded_unless_written(collection, urls.values()):
+            async with self.photos.stored(collection, document_id, photos) as urls:
                 document = {**values, **form.photo_fields(urls, values, {})}
                 # The files' usual order of fields, empty optional ones left out.
                 order = (*REQUIRED_FIELDS[collection], *OPTIONAL_FIELDS[collection])
@@ -142,7 +134,6 @@ class StudioService:
                     errors = {"name": FieldError("not_accepted", {"detail": "id taken"})}
                 if errors:
                     raise Invalid(errors)
-        await self._release(collection, held)
         self._done(who, "create", collection, document_id)
         return document_id
 
@@ -161,18 +152,14 @@ class StudioService:
         current, version = await self.existing(collection, document_id)
         errors = form.errors(values)
         photos, held = await self._chosen_photos(collection, uploads, errors)
-        async with self.photos.held_if_refused(collection, photos, held):
+        async with self.photos.kept_for_the_form(collection, photos, held):
             if opened_version != version:
                 raise Conflict(current, version)
             if errors:
                 raise Invalid(errors, version, current)
             if not values and not photos:
                 return False
-            urls = {
-                name: await self.photos.store(collection, document_id, photo)
-                for name, photo in photos.items()
-            }
-            async with self.photos.discarded_unless_written(collection, urls.values()):
+            async with self.photos.stored(collection, document_id, photos) as urls:
                 fields = {**values, **form.photo_fields(urls, values, current)}
                 after = {k: v for k, v in {**current, **fields}.items() if v not in EMPTY}
                 errors = model_errors(collection, after, self._photo_urls)
@@ -186,7 +173,6 @@ class StudioService:
                     raise Conflict(*await self.existing(collection, document_id)) from None
                 if not written:
                     raise Missing(document_id)
-        await self._release(collection, held)
         # The old photos go only once the document points at the new ones.
         await self._discard_unused(collection, linked_photos(current) - linked_photos(after))
         self._done(who, "update", collection, document_id)
@@ -242,17 +228,13 @@ class StudioService:
             try:
                 photo, held_name = await self.photos.chosen(collection, upload)
             except PhotoProblem as problem:
-                errors[name] = FieldError(str(problem), self.limits)
+                errors[name] = FieldError(str(problem), photo_limits(self.photo_max_bytes))
                 continue
             if photo is not None:
                 photos[name] = photo
             if held_name:
                 held[name] = held_name
         return photos, held
-
-    async def _release(self, collection: Collection, held: Mapping[str, str]) -> None:
-        for name in held.values():
-            await self.photos.release(collection, name)
 
     async def _discard_unused(self, collection: Collection, photo_urls: set[str]) -> None:
         for photo_url in photo_urls:

@@ -9,7 +9,8 @@ import logging
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from server.studio.forms import TABS, form_text
+from server.studio.fields import form_text
+from server.studio.forms import TABS
 from server.studio.lifespan import Studio
 from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, Credentials, NoAccess
 from server.studio.templating import back_to, redirect, url
