@@ -198,8 +198,10 @@ def test_an_enquiry_opened_is_read_and_answered_by_email_phone_or_whatsapp(
     assert page.status_code == 200
     text = unescape(page.text)
     assert "<h1>Enquiry from Marie Dupont</h1>" in text
-    for shown in ("marie@example.fr", "06 12 34 56 78", "Atelier Dupont", "Français"):
-        assert f"<bdi>{shown}</bdi>" in text
+    for shown in ("marie@example.fr", "06 12 34 56 78", "/fr/stones/aqaba-red"):
+        assert f'<bdi dir="ltr">{shown}</bdi>' in text  # in Arabic too
+    for shown in ("Atelier Dupont", "Français", "Aqaba Red"):
+        assert f'<bdi dir="auto">{shown}</bdi>' in text
     assert "Bonjour,\nnous cherchons 120 m² en finition flammée." in text
     # The reply's subject is in the visitor's language and names the stone; the number is
     # read as French, for the phone and for WhatsApp.

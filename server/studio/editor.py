@@ -1,6 +1,5 @@
-"""The pages that edit a collection (its form declared in forms.py): its list in the site's
-order, saying whether a change is live yet; the form to add or edit an entry; the question before
-a delete; and the writes they send."""
+"""A collection's pages (its form declared in forms.py): its list in the site's order, saying
+whether a change is live yet; the form to add or edit an entry; the question before a delete."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The studio's forms: each collection's fields declared once (FORMS), of the kinds in fields.py,
-and what a sent form holds: its typed values and its photos. Whether a field is required is the
-site's rule (server/content/models.py)."""
+"""Each collection's form declared once (FORMS), of the kinds in fields.py, and what a sent form
+holds. Whether a field is required is the site's rule (server/content/models.py)."""
 
 from __future__ import annotations
 

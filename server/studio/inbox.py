@@ -1,6 +1,5 @@
-"""The Enquiries tab: the inbox of what visitors sent (server/enquiries/ keeps it), newest first, by
-branch and status, unread marked; an enquiry read once opened, answered by e-mail, phone or
-WhatsApp (links the staff member's phone opens), marked handled, deleted after asking."""
+"""The Enquiries tab: what visitors sent (server/enquiries/ keeps it), newest first, by branch and
+status; an enquiry read once opened, answered by links, marked handled, deleted after asking."""
 
 from __future__ import annotations
 

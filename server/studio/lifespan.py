@@ -1,6 +1,5 @@
-"""The studio when it is on: the local studio (embedded content in development mode, `./dev
-serve`: loopback only, no account) or the Firebase studio (`STUDIO=on` with
-`CONTENT_SOURCE=firestore`); its parts, with their clients opened for the app's lifespan."""
+"""The studio when it is on, the local one (development mode on the embedded content: loopback
+only, no account) or the Firebase one; its parts, their clients open for the app's lifespan."""
 
 from __future__ import annotations
 

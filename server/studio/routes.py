@@ -1,6 +1,5 @@
-"""The studio's routes when it is on (else none: /studio is a 404), named so the templates link
-them with url(). Each page is a function of the studio's parts (lifespan.py) and the request; a
-Refusal from the guards becomes the studio's own page saying why, a missing entry a 404."""
+"""The studio's named routes when it is on (else none: /studio is a 404). Each page is a function
+of the studio's parts and the request; a Refusal becomes the studio's page saying why."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""The studio's changes, no HTTP in them: what staff type, checked field by field and then by the
-site's own rules; entries created, updated, deleted and reordered; their photos stored, held for a
-form that comes back, removed once nothing links them. Each change is audited and expires the
-pages' cache of its collection, so the site shows it at once."""
+"""The studio's changes, no HTTP in them: what staff type, checked by the form and then by the
+site's own rules; entries created, updated, deleted and reordered, with their photos. Each change
+is audited and expires the pages' cache of its collection, so the site shows it at once."""
 
 from __future__ import annotations
 
@@ -28,8 +27,6 @@ from server.studio.fields import Conflict, FieldError, Invalid, PhotoInput
 from server.studio.forms import CollectionForm
 from server.studio.photo_store import PhotoStore
 from server.studio.photos import CheckedPhoto, PhotoProblem, photo_limits
-
-Documents = list[tuple[str, dict[str, Any]]]
 
 
 def model_errors(
@@ -80,7 +77,7 @@ class StudioService:
         # The pages' cache reads the collection again at once rather than after its period.
         self._changed = changed
 
-    async def in_site_order(self, collection: Collection) -> Documents:
+    async def in_site_order(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
         """The entries in the order the site shows them: the order staff arrange."""
         documents = await self.content.documents(collection)
         return sorted(documents, key=lambda document: site_order(document[1]))

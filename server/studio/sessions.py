@@ -1,8 +1,7 @@
-"""Staff sessions, each with its CSRF token: local (one button, loopback only, kept in memory,
-so a session ends for good at sign-out) or Firebase: an ID token from Firebase Authentication
-(the Google popup's, or the server's own email-and-password sign-in), verified with the Admin
-SDK, of a staff account (claim `staff: true`, or an address on STUDIO_STAFF_EMAILS), turned into
-a session cookie that each request verifies, revocation included; sign-out revokes it."""
+"""Staff sessions, each with its CSRF token: local (kept in memory, so a session ends for good at
+sign-out) or Firebase: an ID token of a staff account (claim `staff: true`, or a verified address
+on STUDIO_STAFF_EMAILS) from the Google popup or an email and password, verified with the Admin
+SDK and turned into a session cookie each request verifies, revocation included."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""Signing in and out of the studio: the sign-in page (a button on the local studio; email and
-password, and Google's button where company.toml configures it), the session cookie set and
-cleared. Who may sign in, and how it is checked: sessions.py."""
+"""Signing in and out: the sign-in page (a button on the local studio; email and password, and
+Google's button where company.toml configures it), the session cookie set and cleared."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from server.studio.fields import form_text
 from server.studio.forms import TABS
 from server.studio.lifespan import Studio
 from server.studio.sessions import COOKIE_NAME, COOKIE_PATH, Credentials, NoAccess
-from server.studio.templating import back_to, redirect, url
+from server.studio.templating import back_to, url
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +67,7 @@ async def sign_in(studio: Studio, request: Request) -> Response:
 async def sign_out(studio: Studio, request: Request) -> Response:
     await studio.guards.write(request)
     await studio.guards.sessions.close(request.cookies.get(COOKIE_NAME))
-    response = redirect(request, "studio_home")
+    response = RedirectResponse(url(request, "studio_home"), 303)
     response.delete_cookie(COOKIE_NAME, path=COOKIE_PATH, httponly=True, samesite="strict")
     return response
 

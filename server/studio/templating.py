@@ -1,6 +1,5 @@
-"""The studio's pages as HTML (Jinja2, on the server, so every form works without any script):
-the templates in templates/, in the staff member's language (a cookie, set by the links at the
-top: routes.py) and with the studio's own headers; and its stylesheet."""
+"""The studio's pages as HTML (Jinja2, on the server: every form works without any script), in the
+staff member's language (a cookie the links at the top set), with the studio's own headers."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from babel import Locale as BabelLocale
 from babel.dates import format_skeleton
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse
+from starlette.responses import HTMLResponse
 
 from server.http.security_headers import content_security_policy
 from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
@@ -116,10 +115,6 @@ def url(request: Request, name: str, **params: str) -> str:
     """The path of a named studio route (routes.py), each value quoted as a path segment."""
     quoted = {key: quote(value, safe="") for key, value in params.items()}
     return str(request.app.url_path_for(name, **quoted))
-
-
-def redirect(request: Request, name: str, **params: str) -> RedirectResponse:
-    return RedirectResponse(url(request, name, **params), 303)
 
 
 def back_to(request: Request, fallback: str) -> str:
