@@ -73,12 +73,10 @@ def missing_npm_packages(root: Path = ROOT) -> list[str]:
 def esbuild(*args: str) -> None:
     common = ["--bundle", "--platform=browser", "--minify", "--legal-comments=none"]
     common += ['--define:process.env.NODE_ENV="production"', "--log-level=warning"]
-    try:
-        subprocess.run(  # noqa: S603 - our own arguments
-            [str(ROOT / "node_modules" / ".bin" / "esbuild"), *args, *common], cwd=ROOT, check=True
-        )
-    except subprocess.CalledProcessError as error:
-        sys.exit(f"build.py: FAILED: esbuild exited with {error.returncode}, see above")
+    esbuild = str(ROOT / "node_modules" / ".bin" / "esbuild")
+    exit_code = subprocess.run([esbuild, *args, *common], cwd=ROOT, check=False).returncode  # noqa: S603
+    if exit_code:
+        sys.exit(f"build.py: FAILED: esbuild exited with {exit_code}, see above")
 
 
 def build_bundles() -> None:

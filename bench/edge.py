@@ -15,15 +15,14 @@ from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx2 as httpx
 
-from bench.context import BenchContext, progress
 from bench.nginx import EdgeLayout, run_edge
 from bench.page_copy import capture
 from bench.prerequisites import BROTLI_STATIC, LIGHTHOUSE
-from bench.report import SectionReport, Table, fixed, median, ratio, thousands
+from bench.section import BenchContext, SectionReport, Table, fixed, median, progress, ratio
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.live_server import LiveServer, process_tree, procfile_default_workers
 from server.site_map import ROUTE_PATHS
@@ -104,13 +103,12 @@ def run(context: BenchContext) -> SectionReport:
         rows = []
         for route in routes:
             app, static = medians["app", route], medians["static", route]
-            rows.append([route, "app", *(_cell(app[f], d) for f, _, d in columns)])
-            rows.append(["", "static", *(_cell(static[f], d) for f, _, d in columns)])
-            # The ratio of the figures as printed: 0.004 over 0.000 shows no ratio.
-            shown = [ratio(_rounded(app[f], d), _rounded(static[f], d)) for f, _, d in columns]
-            rows.append(["", "app÷static", *(_times(value) for value in shown)])
-        headings = ["route", "served by", *(heading for _, heading, _ in columns)]
-        return Table(title=f"{TITLE}: {title}", columns=headings, rows=rows)
+            for label, figures in (("app", app), ("static", static)):
+                cells = {heading: fixed(figures[f], d) for f, heading, d in columns}
+                rows.append({"route": route if label == "app" else "", "served by": label, **cells})
+            ratios = {heading: _times(app[f], static[f], d) for f, heading, d in columns}
+            rows.append({"route": "", "served by": "app÷static", **ratios})
+        return Table(title=f"{TITLE}: {title}", rows=rows)
 
     tables = [
         table(f"scores and timings, median of {runs_per_page} run(s)", SCORE_COLUMNS),
@@ -157,29 +155,36 @@ def lighthouse_runs(
     the runs, and what went wrong in those left out (every try failing)."""
     runs: list[EdgeRun] = []
     lost: list[str] = []
-    for attempt in range(1, runs_per_page + 1):
-        for route in routes:
-            for variant, origin in origins.items():
-                progress(f"Lighthouse: {variant} {route} run {attempt}/{runs_per_page}")
-                name = f"{variant.replace('/', '-')}{route.replace('/', '_')}-{attempt}.json"
-                outcome = _lighthouse_run(
-                    origin + route,
-                    variant=variant,
-                    route=route,
-                    attempt=attempt,
-                    report=logs / name,
-                )
-                if isinstance(outcome, EdgeRun):
-                    runs.append(outcome)
-                else:
-                    lost.append(outcome)
+    rounds = range(1, runs_per_page + 1)
+    for attempt, route, (variant, origin) in itertools.product(rounds, routes, origins.items()):
+        progress(f"Lighthouse: {variant} {route} run {attempt}/{runs_per_page}")
+        report = logs / f"{variant.replace('/', '-')}{route.replace('/', '_')}-{attempt}.json"
+        load_average = os.getloadavg()[0]
+        result = _lighthouse(origin + route, report)
+        if isinstance(result, str):
+            lost.append(f"{variant} {route} run {attempt}: {result}")
+            continue
+        console_errors = [
+            f"{item.get('description', '')} ({(item.get('sourceLocation') or {}).get('url', '')})"
+            for item in _items(result, "errors-in-console")
+        ]
+        runs.append(
+            EdgeRun(
+                variant=variant,
+                route=route,
+                attempt=attempt,
+                figures=_figures(result),
+                scripts_before_lcp=_scripts_before_lcp(result),
+                console_errors=console_errors,
+                load_average=load_average,
+                report=str(report),
+            )
+        )
     return runs, lost
 
 
-def _lighthouse_run(
-    url: str, *, variant: str, route: str, attempt: int, report: Path
-) -> EdgeRun | str:
-    """One Lighthouse run; when every try fails, what went wrong."""
+def _lighthouse(url: str, report: Path) -> dict[str, Any] | str:
+    """Lighthouse's report of `url`, written to `report`; when every try fails, why."""
     argv = [
         str(LIGHTHOUSE),
         url,
@@ -190,39 +195,21 @@ def _lighthouse_run(
         f"--only-categories={','.join(CATEGORIES)}",
     ]
     failures: list[str] = []
-    load_average = os.getloadavg()[0]
     # On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART,
     # NO_FCP): such a run has no figures, so it is run again, a few times at most.
     while len(failures) < LIGHTHOUSE_TRIES:
         report.unlink(missing_ok=True)
-        completed = _run_to_the_end(argv, env={**os.environ, "CHROME_PATH": str(CHROMIUM)})
-        result: dict[str, Any] = (
-            json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}
-        )
+        completed = _run_to_the_end(argv)
+        result = json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}
         problem = (result.get("runtimeError") or {}).get("message")
         if completed.returncode == 0 and result and not problem:
-            break
+            return cast(dict[str, Any], result)
         failures.append(
             problem or completed.stderr.strip()[-500:] or f"exit {completed.returncode}"
         )
         progress(f"Lighthouse failed on {url} ({failures[-1][:200]})")
         time.sleep(2.0)
-    else:
-        last = failures[-1][:200]
-        return f"{variant} {route} run {attempt}: {LIGHTHOUSE_TRIES} tries failed ({last})"
-    return EdgeRun(
-        variant=variant,
-        route=route,
-        attempt=attempt,
-        figures=_figures(result),
-        scripts_before_lcp=_scripts_before_lcp(result),
-        console_errors=[
-            f"{item.get('description', '')} ({(item.get('sourceLocation') or {}).get('url', '')})"
-            for item in _items(result, "errors-in-console")
-        ],
-        load_average=load_average,
-        report=str(report),
-    )
+    return f"{LIGHTHOUSE_TRIES} tries failed ({failures[-1][:200]})"
 
 
 def _figures(report: dict[str, Any]) -> dict[str, float]:
@@ -268,19 +255,18 @@ def _items(report: dict[str, Any], audit: str) -> list[dict[str, Any]]:
     return found
 
 
-def _run_to_the_end(
-    argv: list[str], *, env: dict[str, str], timeout: float = 300.0
-) -> subprocess.CompletedProcess[str]:
+def _run_to_the_end(argv: list[str]) -> subprocess.CompletedProcess[str]:
     """Run Lighthouse; on a timeout or an interruption, end it and the Chromium it started.
 
     chrome-launcher starts Chromium in a session of its own, so killing Lighthouse's
     process group would leave it running: its process tree is ended instead, by id.
     """
+    env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
     process = subprocess.Popen(  # noqa: S603 - our own argv
         argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
-        stdout, stderr = process.communicate(timeout=timeout)
+        stdout, stderr = process.communicate(timeout=300)
     except BaseException:
         for pid in process_tree(process.pid):
             with suppress(ProcessLookupError):
@@ -307,13 +293,7 @@ def _static_misses(access_log: Path, static_port: int) -> list[str]:
     return sorted(missing)
 
 
-def _rounded(value: float, digits: int) -> float:
-    return value if math.isnan(value) else round(value, digits)
-
-
-def _cell(value: float, digits: int) -> str:
-    return fixed(value, digits) if digits else thousands(value)
-
-
-def _times(value: float) -> str:
-    return "-" if math.isnan(value) or math.isinf(value) else f"{value:.2f}x"
+def _times(app: float, static: float, digits: int) -> str:
+    """app ÷ static of the figures as printed: 0.004 over 0.000 shows no ratio."""
+    value = ratio(round(app, digits), round(static, digits))
+    return "-" if math.isnan(value) else f"{value:.2f}x"

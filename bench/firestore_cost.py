@@ -12,8 +12,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 
-from bench.context import BenchContext, progress
-from bench.report import SectionReport, Table, fixed, thousands
+from bench.section import BenchContext, SectionReport, Table, fixed, progress
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, procfile_default_workers
 from harness.tcp_proxy import TcpProxy
@@ -46,16 +45,20 @@ class Cost:
     # Reads per page view of the old client-rendered site, the routes in turn.
     old_reads_per_view: float
 
-    @property
-    def bytes_per_document(self) -> float:
-        return self.startup_bytes / (self.workers * self.documents)
-
-    def reads(self, pulled: float) -> float:
-        return pulled / self.bytes_per_document
-
-    @property
-    def idle_reads_per_hour_per_worker(self) -> float:
-        return self.reads(self.idle_bytes) * 3600 / self.idle_seconds / self.workers
+    def row(self) -> dict[str, str]:
+        # Start-up reads each document once per worker: bytes become reads by its bytes per one.
+        per_read = self.startup_bytes / (self.workers * self.documents)
+        idle_reads = self.idle_bytes / per_read * 3600 / self.idle_seconds / self.workers
+        return {
+            "content": self.content,
+            "start-up bytes": fixed(self.startup_bytes),
+            f"idle {self.idle_seconds:g} s bytes": fixed(self.idle_bytes),
+            "idle / start-up": fixed(self.idle_bytes / self.startup_bytes, 3),
+            "reads / idle h / worker": fixed(idle_reads, 1),
+            "reads / 1,000 views": fixed(self.page_view_bytes / per_read * 1000 / self.page_views),
+            "old site's": fixed(self.old_reads_per_view * 1000),
+            "reads / edit / worker": fixed(self.edit_bytes / per_read / self.workers, 1),
+        }
 
 
 def wait_until(what: str, check: Callable[[], bool], timeout: float = 60.0) -> None:
@@ -152,8 +155,7 @@ def run(context: BenchContext) -> SectionReport:
     idle = 60.0 if context.quick else 300.0
     logs = context.run_dir / NAME
     progress(f"{NAME}: starting the Firestore emulator")
-    emulator = FirestoreEmulator(logs).start()
-    try:
+    with FirestoreEmulator(logs) as emulator:
         sample = {
             each.firestore_name: read_documents(collection_file(REPO_ROOT / "content", each))
             for each in Collection
@@ -173,44 +175,13 @@ def run(context: BenchContext) -> SectionReport:
             measure(emulator, label, content, idle_seconds=idle, logs=logs)
             for label, content in contents.items()
         ]
-    finally:
-        emulator.stop()
-    rows = [
-        [
-            cost.content,
-            thousands(cost.startup_bytes),
-            thousands(cost.idle_bytes),
-            fixed(cost.idle_bytes / cost.startup_bytes, 3),
-            fixed(cost.idle_reads_per_hour_per_worker, 1),
-            thousands(cost.reads(cost.page_view_bytes) * 1000 / cost.page_views),
-            thousands(cost.old_reads_per_view * 1000),
-            fixed(cost.reads(cost.edit_bytes) / cost.workers, 1),
-        ]
-        for cost in costs
-    ]
-    table = Table(
-        title=TITLE,
-        columns=[
-            "content",
-            "start-up bytes",
-            f"idle {idle:g} s bytes",
-            "idle / start-up",
-            "reads / idle h / worker",
-            "reads / 1,000 views",
-            "old site's",
-            "reads / edit / worker",
-        ],
-        rows=rows,
-    )
     notes = [
-        "reads are bytes / bytes per document, the start-up phase reading each document once"
-        " per worker; the old client-rendered site read its route's collection on every view",
-        "past CONTENT_MAX_STALENESS_SECONDS a page's request probes the listeners' connection"
-        " (ListCollectionIds: no document read), at most once per bound per worker",
-        "the emulator answers an edit with the whole collection again (a RESET, then every"
-        " document); Firestore sends, and bills, the changed document only: on the emulator"
-        " the edit column is an upper bound",
+        "reads: bytes / the start-up phase's bytes per document; the old client-rendered site"
+        " read its route's collections on every view. The emulator answers an edit with the"
+        " whole collection again, Firestore with the changed document: on the emulator the edit"
+        " column is an upper bound (docs/benchmarks.md).",
     ]
+    data = {"costs": [asdict(cost) for cost in costs]}
     return SectionReport(
-        tables=[table], notes=notes, data={"costs": [asdict(cost) for cost in costs]}
+        tables=[Table(title=TITLE, rows=[c.row() for c in costs])], notes=notes, data=data
     )

@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.prerequisites import command_path
-
 THREADS = 2
 CONNECTIONS = 50
 WRK = f"wrk -t{THREADS} -c{CONNECTIONS}"  # as the reports name it
@@ -82,13 +80,10 @@ def run_wrk(
 ) -> WrkResult:
     """WRK's figures, running `script` (Lua) if given; once each thread has
     written a byte to the file "done" (COUNTED_SCRIPT), wrk is interrupted."""
-    wrk = command_path("wrk")
-    if wrk is None:
-        raise RuntimeError("wrk is not installed")
     with tempfile.TemporaryDirectory(prefix="bench-wrk-") as name:
         folder = Path(name)
         (folder / "bench.lua").write_text(script + REPORT_SCRIPT, encoding="utf-8")
-        argv = [wrk, f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{math.ceil(seconds)}s"]
+        argv = ["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{math.ceil(seconds)}s"]
         argv += ["-s", str(folder / "bench.lua")]
         argv += [url, "--", *script_args]
         # A few lines of output: the pipe never fills.

@@ -8,10 +8,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.context import BenchContext, progress
 from bench.load import COUNTED_SCRIPT, WRK, run_wrk
-from bench.report import SectionReport, Table, fixed
-from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
+from bench.section import BenchContext, SectionReport, Table, fixed, progress
+from harness.live_server import LiveServer, procfile_default_workers
 from server.site_map import ENGLISH_ROUTE_PATHS as ROUTES
 
 
@@ -31,9 +30,7 @@ def run(context: BenchContext) -> SectionReport:
     checkpoints = (1_000, 10_000) if context.quick else (10_000, 50_000, 100_000)
     workers = procfile_default_workers()
     samples: list[MemorySample] = []
-    with LiveServer(
-        env={}, workers=workers, log_path=context.run_dir / NAME / f"{NAME}.log"
-    ) as server:
+    with LiveServer(workers=workers, log_path=context.run_dir / NAME / f"{NAME}.log") as server:
         samples.append(_sample(server.pids(), requests=0))
         answered = 0
         for checkpoint in checkpoints:
@@ -50,34 +47,27 @@ def run(context: BenchContext) -> SectionReport:
             time.sleep(1.0)  # the requests wrk dropped at its stop finish
             samples.append(_sample(server.pids(), requests=answered))
 
-    first = samples[0]
-    rows = []
-    for index, item in enumerate(samples):
-        previous = samples[index - 1] if index else None
-        rows.append(
-            [
-                "start (before any page)" if index == 0 else f"after {item.requests:,}",
-                str(item.processes),
-                fixed(item.rss_bytes / 2**20),
-                fixed(item.pss_bytes / 2**20),
-                _signed_mib(item.rss_bytes - previous.rss_bytes) if previous else "",
-                _signed_mib(item.rss_bytes - first.rss_bytes) if previous else "",
-            ]
-        )
-    table = Table(
-        title=f"{TITLE}: {', '.join(ROUTES)} in turn, {WRK}",
-        columns=["when", "processes", "RSS MiB", "PSS MiB", "Δ RSS vs previous", "Δ RSS vs start"],
-        rows=rows,
-    )
+    rows = [
+        {
+            "when": f"after {item.requests:,}" if previous else "start (before any page)",
+            "processes": str(item.processes),
+            "RSS MiB": fixed(item.rss_bytes / 2**20, 1),
+            "PSS MiB": fixed(item.pss_bytes / 2**20, 1),
+            "Δ RSS vs previous": _rss_change(previous, item),
+            "Δ RSS vs start": _rss_change(samples[0] if previous else None, item),
+        }
+        for item, previous in zip(samples, [None, *samples], strict=False)
+    ]
+    table = Table(title=f"{TITLE}: {', '.join(ROUTES)} in turn, {WRK}", rows=rows)
     later, last = samples[1], samples[-1]
     growth = last.rss_bytes - later.rss_bytes
     per_thousand = growth / max(1, last.requests - later.requests) * 1000
     notes = [
-        f"Default settings, local content; {procfile_process_model()}. "
+        f"Default settings, local content, the Procfile's {workers} uvicorn worker(s). "
         "Request counts are wrk's answered responses (each thread stops at its share; "
         "up to 50 in flight at a stop are answered but not counted).",
         f"From {later.requests:,} to {last.requests:,} requests RSS moved "
-        f"{_signed_mib(growth)} MiB ({per_thousand:+,.0f} bytes per 1,000 requests).",
+        f"{_rss_change(later, last)} MiB ({per_thousand:+,.0f} bytes per 1,000 requests).",
         "RSS: VmRSS of /proc/PID/status; PSS: Pss of /proc/PID/smaps_rollup.",
     ]
     data: dict[str, Any] = {"workers": workers, "samples": [asdict(item) for item in samples]}
@@ -95,14 +85,12 @@ def _sample(pids: list[int], *, requests: int) -> MemorySample:
 
 def _proc_kib(path: Path, key: str) -> int:
     try:
-        text = path.read_text()
+        lines = path.read_text().splitlines()
     except OSError:
         return 0  # the process ended between listing and reading
-    for line in text.splitlines():
-        if line.startswith(key):
-            return int(line.split()[1])
-    return 0
+    return next((int(line.split()[1]) for line in lines if line.startswith(key)), 0)
 
 
-def _signed_mib(value_bytes: float) -> str:
-    return f"{value_bytes / 2**20:+,.1f}"
+def _rss_change(before: MemorySample | None, after: MemorySample) -> str:
+    """In MiB, signed; none for the start."""
+    return "" if before is None else f"{(after.rss_bytes - before.rss_bytes) / 2**20:+,.1f}"

@@ -1,6 +1,5 @@
-"""A static copy of pages: each page's HTML and every same-origin file it loads, captured
-with Chromium emulating Lighthouse's phone, so the copy holds the image variants and chunks
-Lighthouse will ask for (docs/benchmarks.md, "Through the edge")."""
+"""A static copy of pages: each page's HTML, every file the build wrote, and every file the
+pages name, as the app serves them (docs/benchmarks.md, "Through the edge")."""
 
 from __future__ import annotations
 
@@ -15,17 +14,10 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import brotli
 import httpx2 as httpx
-from playwright.sync_api import Browser, Response, ViewportSize, sync_playwright
 
-from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from build import CLIENT_DIR
+from server.rendering.manifest import ASSETS_URL
 
-# Lighthouse 12's mobile emulation (its default: a Moto G Power).
-MOBILE_VIEWPORT: ViewportSize = {"width": 412, "height": 823}
-MOBILE_SCALE = 1.75
-MOBILE_USER_AGENT = (
-    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 "
-    "(KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36"
-)
 # What Chromium sends for an <img>: the image route answers AVIF or WebP to it.
 IMAGE_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
 # Response headers a browser acts on; the copy sends them as the app did.
@@ -77,29 +69,28 @@ def same_origin_path(url: str, origin: str) -> str | None:
 
 
 def capture(app_url: str, routes: Sequence[str]) -> list[StaticFile]:
-    """Each route's page and what it loads, from the app at `app_url` (plain HTTP)."""
+    """Each route's page, the build's files (the chunks a page imports on demand among them),
+    and what a page or the manifest names (every width of a photo, the icons), read in turn,
+    from the app at `app_url` (plain HTTP)."""
+    built = [path for path in CLIENT_DIR.rglob("*") if path.suffix not in {"", ".br", ".gz"}]
+    todo = [*routes, *EXTRA_PATHS, *(ASSETS_URL + str(p.relative_to(CLIENT_DIR)) for p in built)]
     found: dict[str, StaticFile] = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
-        )
-        for route in routes:
-            for item in _load(browser, app_url, route):
-                found.setdefault(item.path, item)
-    # What a page or its manifest names but this load did not fetch (another width
-    # of a photo, the manifest's icons): fetched as an <img> would be, and read in turn.
-    todo = [*EXTRA_PATHS, *(path for item in found.values() for path in _named(item, app_url))]
-    asked = set(found)
-    with httpx.Client(base_url=app_url, timeout=120.0) as client:
+    asked: set[str] = set()
+    headers = {"Accept": IMAGE_ACCEPT, "Accept-Encoding": "identity"}
+    with httpx.Client(base_url=app_url, headers=headers, timeout=120.0) as client:
         while todo:
             path = todo.pop()
             if path in asked:
                 continue
             asked.add(path)
-            headers = {"Accept": IMAGE_ACCEPT, "Accept-Encoding": "identity"}
-            response = client.get(path, headers=headers)
+            response = client.get(path)
             if response.status_code == 200:
-                found[path] = _static_file(path, response.headers.items(), response.content)
+                found[path] = StaticFile(
+                    path=path,
+                    content_type=response.headers.get("content-type", "application/octet-stream"),
+                    headers={k: v for k, v in response.headers.items() if k in KEPT_HEADERS},
+                    body=response.content,
+                )
                 todo += _named(found[path], app_url)
     return list(found.values())
 
@@ -121,51 +112,6 @@ def write_copy(files: Iterable[StaticFile], root: Path) -> None:
     # nginx's workers run as `nobody` when the master is root: everything readable.
     for folder in [root, *(path for path in root.rglob("*") if path.is_dir())]:
         folder.chmod(0o755)
-
-
-def _load(browser: Browser, app_url: str, route: str) -> list[StaticFile]:
-    context = browser.new_context(
-        viewport=MOBILE_VIEWPORT,
-        device_scale_factor=MOBILE_SCALE,
-        is_mobile=True,
-        has_touch=True,
-        user_agent=MOBILE_USER_AGENT,
-    )
-    try:
-        # Offline: other origins (the video iframe) would only time out.
-        context.route(
-            "**/*",
-            lambda r: r.continue_() if same_origin_path(r.request.url, app_url) else r.abort(),
-        )
-        page = context.new_page()
-        responses: list[Response] = []
-        page.on("response", lambda response: responses.append(response))
-        page.goto(app_url + route, wait_until="networkidle")
-        height = int(page.evaluate("document.documentElement.scrollHeight"))
-        for top in range(0, height, MOBILE_VIEWPORT["height"] // 2):
-            page.evaluate(f"window.scrollTo(0, {top})")
-            page.wait_for_timeout(50)
-        page.set_viewport_size({"width": MOBILE_VIEWPORT["width"], "height": max(height, 823)})
-        page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(500)
-        return [
-            _static_file(path, response.headers.items(), response.body())
-            for response in responses
-            if response.status == 200
-            and (path := same_origin_path(response.url, app_url)) is not None
-        ]
-    finally:
-        context.close()
-
-
-def _static_file(path: str, headers: Iterable[tuple[str, str]], body: bytes) -> StaticFile:
-    lowered = {name.lower(): value for name, value in headers}
-    return StaticFile(
-        path=path,
-        content_type=lowered.get("content-type", "application/octet-stream"),
-        headers={name: lowered[name] for name in KEPT_HEADERS if name in lowered},
-        body=body,
-    )
 
 
 def _named(item: StaticFile, app_url: str) -> list[str]:

@@ -7,9 +7,12 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterable
+from contextlib import redirect_stdout
 from pathlib import Path
 
-from bench.context import REPO_ROOT, progress
+import build
+from bench.section import progress
+from server.settings import REPO_ROOT
 
 # Debian's libnginx-mod-http-brotli-static puts the module here.
 BROTLI_STATIC_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
@@ -47,23 +50,15 @@ def ensure_debian_commands(names: Iterable[str]) -> None:
 
 
 def ensure_lighthouse() -> None:
-    if LIGHTHOUSE.exists():
-        return
-    progress("Lighthouse (tools/lighthouse: npm ci)")
-    subprocess.run(
-        ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],  # noqa: S607
-        cwd=LIGHTHOUSE_PACKAGE,
-        check=True,
-    )
+    if not LIGHTHOUSE.exists():
+        progress("Lighthouse (tools/lighthouse: npm ci)")
+        npm_ci = ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"]
+        subprocess.run(npm_ci, cwd=LIGHTHOUSE_PACKAGE, check=True)  # noqa: S603 - fixed argv
 
 
 def build_bundles() -> None:
     # Always rebuild: the figures must describe the code in the working tree,
     # not whatever bundles an earlier checkout left behind.
     progress("Building the bundles (build.py)")
-    subprocess.run(  # noqa: S603 - our own build script
-        [sys.executable, str(REPO_ROOT / "build.py")],
-        cwd=REPO_ROOT,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
+    with redirect_stdout(sys.stderr):  # stdout holds only the tables
+        build.build()

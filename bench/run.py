@@ -8,6 +8,7 @@ import json
 import os
 import platform
 import signal
+import subprocess
 import sys
 import time
 import traceback
@@ -16,10 +17,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bench import edge, enquiries, firestore_cost, memory, throughput
-from bench.context import RESULTS_DIR, BenchContext, git, progress
 from bench.prerequisites import build_bundles, ensure_debian_commands, ensure_lighthouse
-from bench.report import SectionReport
+from bench.section import BenchContext, SectionReport, progress
+from server.settings import REPO_ROOT
 
+RESULTS_DIR = REPO_ROOT / "bench" / "results"
 Section = Callable[[BenchContext], SectionReport]
 # Name on the command line -> (section, Debian commands it needs), in running order.
 SECTIONS: dict[str, tuple[Section, tuple[str, ...]]] = {
@@ -55,55 +57,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     context = BenchContext(quick=args.quick, run_dir=run_dir, routes=tuple(args.routes or ()))
     context.run_dir.mkdir(parents=True, exist_ok=True)
 
-    commit: dict[str, Any] = {
-        "commit": git("rev-parse", "HEAD"),
-        "branch": git("rev-parse", "--abbrev-ref", "HEAD"),
-        "dirty": bool(git("status", "--porcelain")),
-    }
+    commit = git("rev-parse", "HEAD")
+    branch = git("rev-parse", "--abbrev-ref", "HEAD")
+    dirty = bool(git("status", "--porcelain"))
     print(
         f"Fine Stone benchmark, {'quick' if args.quick else 'full'} run, "
-        f"{started_at:%Y-%m-%d %H:%M} UTC\ncommit {commit['commit'][:10]} on {commit['branch']}"
-        f"{' (uncommitted changes)' if commit['dirty'] else ''}; {os.cpu_count()} CPUs, "
+        f"{started_at:%Y-%m-%d %H:%M} UTC\ncommit {commit[:10]} on {branch}"
+        f"{' (uncommitted changes)' if dirty else ''}; {os.cpu_count()} CPUs, "
         f"Python {platform.python_version()}; load average (1, 5, 15 min) at start: "
         + ", ".join(f"{value:.1f}" for value in os.getloadavg())
     )
-    sections: dict[str, Any] = {}
-    failed = []
-    for name in chosen:
-        run, _ = SECTIONS[name]
-        progress(f"section {name}")
-        section_started = time.monotonic()
-        load_before = os.getloadavg()
-        try:
-            report = run(context)
-        except Exception as error:  # one broken section must not hide the others' figures
-            seconds = time.monotonic() - section_started
-            failed.append(name)
-            detail = "".join(traceback.format_exception(error))
-            print(f"\n[{name}] FAILED: {error}\n", flush=True)
-            print(detail, file=sys.stderr)
-            sections[name] = {"error": detail, "section_seconds": seconds}
-            continue
-        seconds = time.monotonic() - section_started
-        load_after = os.getloadavg()
-        print()
-        for table in report.tables:
-            print(table.render(), end="\n\n")
-        for note in report.notes:
-            print(f"  - {note}")
-        print(
-            f"  ({name}: {seconds:.0f} s; 1-minute load average {load_before[0]:.1f} before, "
-            f"{load_after[0]:.1f} after, on {os.cpu_count()} CPUs)",
-            flush=True,
-        )
-        sections[name] = {
-            "section_seconds": seconds,
-            "load_average_before": load_before,
-            "load_average_after": load_after,
-            "notes": report.notes,
-            **report.data,
-        }
-
+    sections = {name: _run_section(name, SECTIONS[name][0], context) for name in chosen}
+    failed = [name for name, section in sections.items() if "error" in section]
     wall = (datetime.now(UTC) - started_at).total_seconds()
     result = {
         "started_at": started_at.isoformat(),
@@ -111,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "quick": args.quick,
         "sections_run": chosen,
         "failed": failed,
-        "git": commit,
+        "git": {"commit": commit, "branch": branch, "dirty": dirty},
         "machine": {
             "cpus": os.cpu_count(),
             "python": platform.python_version(),
@@ -128,6 +93,51 @@ def main(argv: Sequence[str] | None = None) -> int:
     if failed:
         print(f"Sections that failed: {', '.join(failed)}")
     return 1 if failed else 0
+
+
+def _run_section(name: str, run: Section, context: BenchContext) -> dict[str, Any]:
+    """Print the section's tables and notes; its figures for the JSON file."""
+    progress(f"section {name}")
+    started = time.monotonic()
+    load_before = os.getloadavg()
+    try:
+        report = run(context)
+    except Exception as error:  # one broken section must not hide the others' figures
+        detail = "".join(traceback.format_exception(error))
+        print(f"\n[{name}] FAILED: {error}\n", flush=True)
+        print(detail, file=sys.stderr)
+        return {"error": detail, "section_seconds": time.monotonic() - started}
+    seconds = time.monotonic() - started
+    load_after = os.getloadavg()
+    print()
+    for table in report.tables:
+        print(table.render(), end="\n\n")
+    for note in report.notes:
+        print(f"  - {note}")
+    print(
+        f"  ({name}: {seconds:.0f} s; 1-minute load average {load_before[0]:.1f} before, "
+        f"{load_after[0]:.1f} after, on {os.cpu_count()} CPUs)",
+        flush=True,
+    )
+    return {
+        "section_seconds": seconds,
+        "load_average_before": load_before,
+        "load_average_after": load_after,
+        "notes": report.notes,
+        **report.data,
+    }
+
+
+def git(*args: str) -> str:
+    """What git prints for `args` in this repository, stripped ("" when it fails)."""
+    completed = subprocess.run(  # noqa: S603 - fixed argv
+        ["git", *args],  # noqa: S607
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return completed.stdout.strip()
 
 
 if __name__ == "__main__":

@@ -9,11 +9,10 @@ from typing import Any
 
 import httpx2 as httpx
 
-from bench.context import BenchContext, progress
 from bench.load import WRK, WrkResult, run_wrk
 from bench.nginx import serve_static_file
-from bench.report import SectionReport, Table, fixed, ratio, thousands
-from harness.live_server import LiveServer, procfile_default_workers, procfile_process_model
+from bench.section import BenchContext, SectionReport, Table, fixed, progress, ratio
+from harness.live_server import LiveServer, procfile_default_workers
 
 NAME = "throughput"
 TITLE = f"3. HTTP throughput and latency of / ({WRK}, loopback)"
@@ -28,9 +27,9 @@ def run(context: BenchContext) -> SectionReport:
     logs = context.run_dir / NAME
     production = procfile_default_workers()
     other = 2 if production == 1 else 1
-    variants: list[tuple[str, dict[str, str], int]] = [
+    variants = [
         ("cached", {}, production),
-        ("uncached", dict(UNCACHED_ENV), production),
+        ("uncached", UNCACHED_ENV, production),
         (f"cached, {other} {_processes(other)}", {}, other),
     ]
 
@@ -38,8 +37,7 @@ def run(context: BenchContext) -> SectionReport:
         run_wrk(url, seconds=warm_up_seconds)  # first renders, connection set-up, JIT
         return run_wrk(url, seconds=seconds)
 
-    # (row label, processes, figures)
-    runs: list[tuple[str, str, WrkResult]] = []
+    runs: list[tuple[str, str, WrkResult]] = []  # (row label, processes, figures)
     landing_html = b""
     for name, env, workers in variants:
         progress(f"{NAME}: app, {name} ({workers} {_processes(workers)}), {seconds:g} s")
@@ -55,37 +53,22 @@ def run(context: BenchContext) -> SectionReport:
     runs.append(("nginx, static copy", f"auto ({os.cpu_count()})", nginx))
 
     rows = [
-        [
-            label,
-            processes,
-            thousands(result.requests_per_second),
-            fixed(result.p50_ms, 2),
-            fixed(result.p99_ms, 2),
-            thousands(result.errors),
-            _times(ratio(result.requests_per_second, nginx.requests_per_second)),
-            _times(ratio(result.p50_ms, nginx.p50_ms)),
-            _times(ratio(result.p99_ms, nginx.p99_ms)),
-        ]
+        {
+            "server": label,
+            "processes": processes,
+            "req/s": fixed(result.requests_per_second),
+            "p50 ms": fixed(result.p50_ms, 2),
+            "p99 ms": fixed(result.p99_ms, 2),
+            "errors": fixed(result.errors),
+            "req/s ÷ nginx": _times(ratio(result.requests_per_second, nginx.requests_per_second)),
+            "p50 ÷ nginx": _times(ratio(result.p50_ms, nginx.p50_ms)),
+            "p99 ÷ nginx": _times(ratio(result.p99_ms, nginx.p99_ms)),
+        }
         for label, processes, result in runs
     ]
-    table = Table(
-        title=TITLE,
-        columns=[
-            "server",
-            "processes",
-            "req/s",
-            "p50 ms",
-            "p99 ms",
-            "errors",
-            "req/s ÷ nginx",
-            "p50 ÷ nginx",
-            "p99 ÷ nginx",
-        ],
-        rows=rows,
-    )
     uncached = ", ".join(f"{key}={value}" for key, value in UNCACHED_ENV.items())
     notes = [
-        f"Process model: {procfile_process_model()}. 'cached' and 'uncached' run that; "
+        f"'cached' and 'uncached' run the Procfile's {production} uvicorn worker(s); "
         f"the '{other} {_processes(other)}' row is the check against it.",
         f"cached: default settings; uncached: {uncached}.",
         f"{seconds:g} s per run after a {warm_up_seconds:g} s warm-up; the page is "
@@ -99,10 +82,10 @@ def run(context: BenchContext) -> SectionReport:
         "wrk_seconds": seconds,
         "html_bytes": len(landing_html),
         "procfile_workers": production,
-        "uncached_env": dict(UNCACHED_ENV),
+        "uncached_env": UNCACHED_ENV,
         "runs": {label: asdict(result) for label, _, result in runs},
     }
-    return SectionReport(tables=[table], notes=notes, data=data)
+    return SectionReport(tables=[Table(title=TITLE, rows=rows)], notes=notes, data=data)
 
 
 def _processes(count: int) -> str:

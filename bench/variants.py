@@ -7,40 +7,36 @@
 from __future__ import annotations
 
 import argparse
-import io
+import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 from collections.abc import Sequence
 from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.context import REPO_ROOT, git, progress
-from bench.edge import DEBIAN_NEEDS, EdgeRun, lighthouse_runs
+from bench.edge import DEBIAN_NEEDS, METRICS, SCORE_COLUMNS, EdgeRun, lighthouse_runs
 from bench.nginx import EdgeLayout, run_edge
 from bench.prerequisites import ensure_debian_commands, ensure_lighthouse
-from bench.report import Table, median, thousands
+from bench.run import RESULTS_DIR, git
+from bench.section import Table, fixed, median, progress
 from harness.live_server import LiveServer, procfile_default_workers
 from server.i18n import locale_named
+from server.settings import REPO_ROOT
 from server.site_map import LANDING, PROJECTS, ROUTE_PATHS
 
 ARABIC = locale_named("ar") or LANDING.locale
 DEFAULT_ROUTES = (LANDING.path, PROJECTS.path, LANDING.in_locale(ARABIC).path)
-FIGURES = (("lcp_ms", 0), ("fcp_ms", 0), ("tbt_ms", 0), ("cls", 3))
+FIGURES = [column for column in SCORE_COLUMNS if column[0] in METRICS]
 
 
 def _check_out(revision: str, folder: Path) -> None:
     """The tree of `revision` in `folder`, built: its own bundles, this tree's node_modules."""
-    archive = subprocess.run(  # noqa: S603 - fixed argv
-        ["git", "archive", "--format=tar", revision],  # noqa: S607
-        cwd=REPO_ROOT,
-        check=True,
-        capture_output=True,
-    ).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(folder, filter="data")
+    archive = folder.with_suffix(".tar")
+    git_archive = ["git", "archive", f"--output={archive}", revision]
+    subprocess.run(git_archive, cwd=REPO_ROOT, check=True)  # noqa: S603 - fixed argv
+    shutil.unpack_archive(archive, folder, filter="data")
     (folder / "node_modules").symlink_to(REPO_ROOT / "node_modules")
     subprocess.run([sys.executable, "build.py"], cwd=folder, check=True)
 
@@ -49,31 +45,28 @@ def _spread(runs: list[EdgeRun], figure: str, digits: int) -> str:
     values = [run.figures[figure] for run in runs]
     if not values:
         return "-"
-    show = (lambda v: f"{v:.{digits}f}") if digits else thousands
-    return f"{show(median(values))} ({show(min(values))}-{show(max(values))})"
+    low, middle, high = (fixed(v, digits) for v in (min(values), median(values), max(values)))
+    return f"{middle} ({low}-{high})"
 
 
 def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int) -> Table:
     # A version is named by its commit and the start of its subject.
-    labels = {rev: git("log", "-1", "--format=%h %<(44,trunc)%s", rev).strip() for rev in revisions}
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    logs = REPO_ROOT / "bench" / "results" / "runs" / f"{stamp}-variants"
-    logs.mkdir(parents=True, exist_ok=True)
+    labels = {rev: git("log", "-1", "--format=%h %<(44,trunc)%s", rev) for rev in revisions}
+    logs = RESULTS_DIR / "runs" / f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-variants"
     with ExitStack() as stack:
         origins: dict[str, str] = {}
-        for rev in revisions:
+        for index, rev in enumerate(revisions):
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-variant-")))
             folder.chmod(0o755)
             progress(f"variants: building {labels[rev]}")
             _check_out(rev, folder / "site")
-            server = LiveServer(
-                workers=procfile_default_workers(),
-                cwd=folder / "site",  # `python -m uvicorn` imports that tree's server package
-                log_path=logs / f"app-{len(origins)}.log",
+            # `python -m uvicorn` in that tree imports its server package.
+            log = logs / f"app-{index}.log"
+            server = stack.enter_context(
+                LiveServer(workers=procfile_default_workers(), cwd=folder / "site", log_path=log)
             )
-            stack.enter_context(server)
             layout = EdgeLayout(root=folder, app_port=server.port)
-            stack.enter_context(run_edge(layout, [], log_dir=logs / f"edge-{len(origins)}"))
+            stack.enter_context(run_edge(layout, [], log_dir=logs / f"edge-{index}"))
             origins[rev] = layout.origins["app"]
         results, lost = lighthouse_runs(origins, routes, runs_per_page, logs)
     for outcome in lost:
@@ -82,21 +75,17 @@ def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int)
     for route in routes:
         for rev in revisions:
             chosen = [r for r in results if r.route == route and r.variant == rev]
-            rows.append(
-                [
-                    route if rev == revisions[0] else "",
-                    labels[rev],
-                    str(len(chosen)),
-                    *(_spread(chosen, figure, digits) for figure, digits in FIGURES),
-                ]
-            )
+            figures = {
+                heading: _spread(chosen, figure, digits) for figure, heading, digits in FIGURES
+            }
+            version = {"route": route if rev == revisions[0] else "", "version": labels[rev]}
+            rows.append({**version, "runs": str(len(chosen)), **figures})
     loads = [r.load_average for r in results]
     return Table(
         title=(
             f"Through the edge, Lighthouse mobile: median (min-max) of {runs_per_page} run(s), "
             f"load average {min(loads):.1f} to {max(loads):.1f}; reports in {logs}"
         ),
-        columns=["route", "version", "runs", "LCP ms", "FCP ms", "TBT ms", "CLS"],
         rows=rows,
     )
 

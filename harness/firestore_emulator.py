@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import ClassVar
+from unittest import mock
 
 import httpx2 as httpx
 from google.auth.credentials import AnonymousCredentials
@@ -78,17 +79,10 @@ class FirestoreEmulator(GroupServer):
         """A new real client of this emulator."""
         # Only this variable makes the client speak plaintext gRPC (an api_endpoint alone
         # speaks TLS and hangs); it is read in __init__ only, so it need not stay set.
-        previous = os.environ.get("FIRESTORE_EMULATOR_HOST")
-        os.environ["FIRESTORE_EMULATOR_HOST"] = self.host
-        try:
+        with mock.patch.dict(os.environ, FIRESTORE_EMULATOR_HOST=self.host):
             # google-auth leaves AnonymousCredentials.__init__ unannotated.
             credentials = AnonymousCredentials()  # type: ignore[no-untyped-call]
             return firestore.Client(project=self.project, credentials=credentials)
-        finally:
-            if previous is None:
-                del os.environ["FIRESTORE_EMULATOR_HOST"]
-            else:
-                os.environ["FIRESTORE_EMULATOR_HOST"] = previous
 
     @cached_property
     def _seed_client(self) -> firestore.Client:

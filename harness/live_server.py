@@ -25,7 +25,6 @@ from server.settings import REPO_ROOT, Settings
 PROCFILE = REPO_ROOT / "Procfile"
 # uvicorn takes its worker count from this when --workers is not given.
 WORKERS_ENV = "WEB_CONCURRENCY"
-_PORT_REFERENCE = re.compile(r"\$\{PORT(?::-[^}]*)?\}|\$PORT\b")
 # NAME=value before the command: the environment the platform's shell gives it.
 _ASSIGNMENT = re.compile(r"[A-Z_][A-Z0-9_]*=")
 # --workers ${WEB_CONCURRENCY:-2}: the platform's value, else the default.
@@ -72,24 +71,6 @@ def procfile_default_workers() -> int:
     return int(workers)
 
 
-def procfile_process_model() -> str:
-    """The Procfile's process model, in a sentence for the benchmark's notes."""
-    workers = procfile_default_workers()
-    return (
-        f"the Procfile starts {workers} uvicorn worker(s) (--workers ${{{WORKERS_ENV}:-{workers}}})"
-    )
-
-
-def server_argv(port: int, workers: int | None) -> list[str]:
-    """The Procfile's command, on 127.0.0.1:port, with `workers` processes (None: one)."""
-    command = _PORT_REFERENCE.sub(str(port), procfile_line())
-    command = re.sub(r"--host[ =]\S+", "--host=127.0.0.1", command)
-    command = re.sub(r"--workers[ =]\S+", f"--workers={workers}" if workers else "", command)
-    # Without the variables the line sets first (the server's environment has them).
-    argv = shlex.split(command)[len(procfile_environment()) :]
-    return [sys.executable, "-m", *argv]  # -m uvicorn
-
-
 @dataclass
 class LiveServer(GroupServer):
     """The Procfile's server with the given settings (`env`) and worker processes."""
@@ -106,13 +87,18 @@ class LiveServer(GroupServer):
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> LiveServer:
+        # Through bash, as the platform runs the line (bash execs uvicorn), on loopback; uvicorn
+        # imports the server package of `cwd`, the project's environment first on PATH.
+        command = re.sub(r"--host[ =]\S+", "--host=127.0.0.1", procfile_line())
+        path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+        platform = {"PORT": str(self.port), WORKERS_ENV: str(self.workers or 1), "PATH": path}
         self.process = start_group(
-            server_argv(self.port, self.workers),
+            ["/bin/bash", "-c", command],
             self.log_path,
             f"{self.url}/healthz",  # liveness only: starting the server reads no content
             timeout=60,
             cwd=self.cwd,
-            env={**site_free_environment(), **procfile_environment(), **self.env},
+            env={**site_free_environment(), **platform, **self.env},
         )
         return self
 

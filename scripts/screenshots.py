@@ -23,22 +23,15 @@ PATHS = {
     page.key + ("" if page.locale is DEFAULT_LOCALE else f"-{page.locale.code}"): page.path
     for page in SITE_PAGES
 }
-# A card's own page: the list with its modal open (a shot of the screen).
+# A card's own page (the list with its modal open: a shot of the screen) in every language;
+# a stone's page (a page of its own, not a dialog) and a filtered list.
+PROJECT = ItemPage(PROJECTS, "dead-sea-resort-lobby")
+COLLABRATION = ItemPage(COLLABRATIONS, "tilal-and-noor-interiors")
 ITEM_PATHS = {
-    "project": ItemPage(PROJECTS, "dead-sea-resort-lobby").path,
-    **{
-        f"project-{locale.code}": ItemPage(PROJECTS.in_locale(locale), "dead-sea-resort-lobby").path
-        for locale in TRANSLATIONS
-    },
-    **{
-        f"collabration-{locale.code}": ItemPage(
-            COLLABRATIONS.in_locale(locale), "tilal-and-noor-interiors"
-        ).path
-        for locale in TRANSLATIONS
-    },
+    "project": PROJECT.path,
+    **{f"project-{lang.code}": PROJECT.in_locale(lang).path for lang in TRANSLATIONS},
+    **{f"collabration-{lang.code}": COLLABRATION.in_locale(lang).path for lang in TRANSLATIONS},
 }
-
-# A stone's page (a page of its own, not a dialog) and a filtered list.
 STONE_PATHS = {
     "stone": ItemPage(STONES, "jerusalem-gold").path,
     "stone-ar": ItemPage(STONES.in_locale(TRANSLATIONS[0]), "aqaba-red").path,

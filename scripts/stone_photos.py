@@ -1,11 +1,9 @@
-"""The sample stones' photos (content/images/stones/), drawn from noise: marble veining,
-Jerusalem limestone, granite speckle, travertine, each in its colour and finish.
+"""The sample stones' photos (content/images/stones/), drawn from noise, seeded (a run makes the
+same files): each family's pattern in the stone's colours, each finish's face.
 
 uv run python scripts/stone_photos.py    # writes every photo content/stones.json names
 
-1200 x 900, as the other sample photos: enough for the image route's largest
-variant a stone's page asks for (og1200, s800, w960 at 1x), and small as JPEGs.
-Seeded, so a run makes the same files.
+1200 x 900, as the other sample photos: enough for the largest variant a stone's page asks for.
 """
 
 from __future__ import annotations

@@ -1,19 +1,10 @@
-"""Cut the site's fonts down to the letters its text uses (sizes: docs/architecture.md).
-
-The Latin display face (Cormorant Garamond 600, the headings) keeps
-Fontsource's "latin" range, since content brings any Western European name,
-but only kerning and the common ligatures, and no hinting.
-
-Fontsource's "arabic" files carry every Arabic-script letter (Persian, Urdu,
-Quranic marks, presentation forms) and every ligature; the site's text is
-Arabic proper: the 28 letters with hamza forms, taa marbuta and alef maqsura,
-the short-vowel marks, Arabic-Indic digits and Arabic punctuation, with the
-shaping features Arabic needs. A character outside the cut (a Persian letter
-in some content) is drawn by the system's Arabic font instead.
+"""Cut the site's fonts down to the letters its text uses (what each cut keeps, and why:
+docs/architecture.md): the Latin heading face to Fontsource's "latin" range, the Arabic
+faces to Arabic proper (a character outside it is drawn by the system's Arabic font).
 
 Run (fonttools is needed here only, not by the site or its build):
     uv run --with fonttools python scripts/subset_fonts.py
-Output: ui/assets/fonts/*.woff2, committed; ui/styles/fonts-ar.css names them.
+Output: ui/assets/fonts/*.woff2, committed; ui/styles/fonts-*.css name them.
 """
 
 from __future__ import annotations
@@ -66,21 +57,10 @@ def covered(character: str) -> bool:
 
 
 def subset(source: Path, name: str, *, unicodes: str, features: str, hinting: bool = True) -> None:
-    subprocess.run(  # noqa: S603 - our own arguments
-        [
-            sys.executable,
-            "-m",
-            "fontTools.subset",
-            str(source),
-            f"--unicodes={unicodes}",
-            f"--layout-features={features}",
-            "--flavor=woff2",
-            # Hinting sharpens outlines at small sizes; headings are large.
-            *([] if hinting else ["--no-hinting"]),
-            f"--output-file={OUT / name}",
-        ],
-        check=True,
-    )
+    argv = [sys.executable, "-m", "fontTools.subset", str(source), f"--unicodes={unicodes}"]
+    argv += [f"--layout-features={features}", "--flavor=woff2", f"--output-file={OUT / name}"]
+    # Hinting sharpens outlines at small sizes; headings are large.
+    subprocess.run([*argv, *([] if hinting else ["--no-hinting"])], check=True)  # noqa: S603
     print(f"{(OUT / name).relative_to(ROOT)}: {(OUT / name).stat().st_size:,} bytes")
 
 

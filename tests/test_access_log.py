@@ -14,13 +14,13 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
 
-from harness.content_files import write_content
 from harness.firestore_standin import Fault, FirestoreStandIn
 from harness.live_server import LiveServer
 from server.app import create_app
 from server.http.access_log import AccessLog
 from server.logs import configure_logging
 from server.settings import ContentSource, LogFormat, Settings
+from tests.content_files import write_content
 
 GENERATED_ID = re.compile(r"[0-9a-f]{32}")
 

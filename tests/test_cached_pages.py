@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import write_content
 from server.app import create_app
 from server.images.urls import PhotoKeys
 from server.rendering import page_content, page_renderer
@@ -26,6 +25,7 @@ from server.rendering.page_cache import RenderedPageCache
 from server.rendering.page_content import items_for_page, shown_item
 from server.seo import structured_data
 from server.settings import Settings
+from tests.content_files import write_content
 
 PATHS = ("/projects", "/projects/project-7", "/Collabrations", "/")
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import write_content
 from server.app import create_app
 from server.content.models import CardItem, Collection, parse_documents
 from server.content.photo_urls import PhotoUrlPolicy
 from server.settings import Settings
+from tests.content_files import write_content
 from tests.support import parse
 
 PHOTO = "/images/sample.jpg"

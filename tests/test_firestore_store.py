@@ -13,12 +13,12 @@ import anyio
 import httpx2 as httpx
 import pytest
 
-from harness.content_files import stored_fields
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer, free_port
 from server.content.cache import ContentUnavailableError
 from server.content.firestore import FirestoreContentStore
 from server.content.models import Collection, ContentItem, SlideImage
+from tests.content_files import stored_fields
 
 pytestmark = pytest.mark.emulator
 

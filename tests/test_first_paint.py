@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import write_content
 from server.app import create_app
 from server.settings import Settings
+from tests.content_files import write_content
 from tests.csp import directives, sha256_source
 
 ARABIC_FONTS = ("amiri", "noto-sans-arabic")

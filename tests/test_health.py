@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import write_content
 from harness.firestore_standin import Fault, FirestoreStandIn
 from server.app import create_app
 from server.rendering.manifest import AssetManifest
 from server.settings import REPO_ROOT, ContentSource, Settings
+from tests.content_files import write_content
 
 PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
 COLLECTIONS = {

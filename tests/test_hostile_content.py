@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from harness.content_files import stored_fields, write_content
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
+from tests.content_files import stored_fields, write_content
 from tests.support import parse
 
 HOSTILE = REPO_ROOT / "examples" / "hostile-content"

@@ -11,10 +11,10 @@ import httpx2 as httpx
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import write_content
 from harness.live_server import LiveServer
 from server.app import create_app
 from server.settings import Settings
+from tests.content_files import write_content
 from tests.csp import sha256_source
 
 

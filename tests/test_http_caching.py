@@ -12,9 +12,9 @@ import brotli
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import sample_cards, write_content
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
+from tests.content_files import sample_cards, write_content
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import sample_cards, stored_fields, write_content
 from server.app import create_app
 from server.settings import Settings
+from tests.content_files import sample_cards, stored_fields, write_content
 from tests.support import parse
 
 

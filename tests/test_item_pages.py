@@ -17,9 +17,9 @@ from urllib.parse import quote
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import sample_cards, write_content
 from server.app import create_app
 from server.settings import REPO_ROOT, Settings
+from tests.content_files import sample_cards, write_content
 from tests.images.photos import decoded
 
 BASE = "https://www.stone.example"

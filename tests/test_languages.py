@@ -17,12 +17,12 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import write_content
 from harness.live_server import LiveServer
 from server.app import create_app
 from server.i18n import CATALOGUE_DIR, LOCALES, Locale, locale_named, messages
 from server.settings import REPO_ROOT, Settings
 from server.site_facts import SITE_FILE
+from tests.content_files import write_content
 
 BASE = "https://www.stone.example"
 SITEMAP = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}

@@ -6,11 +6,11 @@ from pathlib import Path
 import anyio
 import pytest
 
-from harness.content_files import write_content
 from harness.live_server import LiveServer
 from server.content.cache import ContentUnavailableError
 from server.content.local import LocalContentStore, write_text_atomically
 from server.content.models import CardItem, Collection, SlideImage
+from tests.content_files import write_content
 from tests.live_support import EDIT_SHOWS_WITHIN, json_lines, reload_fresh, wait_for
 
 

@@ -17,13 +17,13 @@ import pytest
 from PIL import Image, ImageColor
 from starlette.testclient import TestClient
 
-from harness.content_files import write_content
 from server.app import create_app
 from server.content.models import Collection
 from server.i18n import LOCALES, Locale, messages
 from server.settings import REPO_ROOT, Settings
 from server.site_facts import SITE, SITE_FILE, THEME
 from server.site_map import LANDING, PAGES, ROUTE_PATHS, SitePage
+from tests.content_files import write_content
 
 # The route paths other than the root: projects, Collabrations.
 _NAMES = "|".join(

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import sample_cards, write_content
 from server.app import create_app
 from server.i18n import LOCALES, messages
 from server.settings import REPO_ROOT, Settings
+from tests.content_files import sample_cards, write_content
 from tests.support import parse
 
 BASE = "https://www.stone.example"

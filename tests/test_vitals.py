@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import write_content
 from server.app import create_app
 from server.handlers.vitals import MAX_REPORT_BYTES, InvalidReportError, VitalsReport, parse_report
 from server.http.rate_limit import TokenBuckets
 from server.settings import Settings
 from tests.clock import Clock
+from tests.content_files import write_content
 
 GOOD = {"name": "LCP", "value": 1834.2, "rating": "good", "path": "/projects"}
 PATHS = frozenset({"/", "/projects", "/Collabrations"})

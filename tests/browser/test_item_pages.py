@@ -10,9 +10,9 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from harness.content_files import sample_cards, write_content
 from harness.live_server import LiveServer
 from tests.browser.support import Console, documents, visit
+from tests.content_files import sample_cards, write_content
 
 PROJECTS = documents("projects.json")
 COLLABRATIONS = documents("collabrations.json")

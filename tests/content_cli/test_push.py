@@ -11,10 +11,10 @@ from google.api_core.exceptions import ServiceUnavailable
 from google.api_core.gapic_v1.method import DEFAULT
 from google.cloud.firestore_v1.batch import WriteBatch
 
-from harness.content_files import sample_cards, write_content
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import free_port
 from tests.content_cli.support import StoneContent, as_dump, dump
+from tests.content_files import sample_cards, write_content
 
 emulator_test = pytest.mark.emulator
 

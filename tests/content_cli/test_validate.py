@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from harness.content_files import sample_cards, write_content
 from server.content.models import CardItem, Collection, field_problems, parse_document
 from server.content.photo_urls import PhotoUrlPolicy
 from tests.content_cli.support import SHIPPED_CONTENT, StoneContent
+from tests.content_files import sample_cards, write_content
 
 
 def problems(run_output: str) -> list[str]:

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from harness.content_files import write_content
 from server.app import create_app
 from server.images.variants import VARIANTS, WIDTHS
 from server.settings import Settings
+from tests.content_files import write_content
 from tests.images.loopback import PhotoServer
 from tests.images.photos import (
     NOT_AN_IMAGE,

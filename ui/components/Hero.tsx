@@ -1,4 +1,4 @@
-// The hero's photo, made by scripts/hero_images.py. esbuild names each file by
+// The hero's photo at its sizes (docs/architecture.md). esbuild names each file by
 // its content hash, identically in the server's and the browser's bundles.
 import narrow480Avif from "../assets/hero/narrow-480.avif";
 import narrow480Jpg from "../assets/hero/narrow-480.jpg";

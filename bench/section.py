@@ -1,0 +1,73 @@
+"""What a section is given (the run's options, where its files go) and hands back (tables to
+print, notes, data for the JSON file)."""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+_NUMERIC = re.compile(r"^[-+~≈]?[\d.,]+")
+
+
+@dataclass(frozen=True, kw_only=True)
+class BenchContext:
+    quick: bool
+    # This run's files: server logs, Lighthouse reports (section by section).
+    run_dir: Path
+    # Routes chosen with --routes (sections that take them: edge); empty: each section's own.
+    routes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Table:
+    title: str
+    rows: Sequence[Mapping[str, str]]  # heading -> cell, the first row's headings in order
+
+    def render(self) -> str:
+        columns = {column: [row[column] for row in self.rows] for column in self.rows[0]}
+        widths = {column: max(map(len, [column, *cells])) for column, cells in columns.items()}
+        # A column of figures reads best aligned right; the first column names the row.
+        right = {
+            column: index > 0 and all(_NUMERIC.match(cell) or not cell for cell in cells)
+            for index, (column, cells) in enumerate(columns.items())
+        }
+
+        def line(row: Mapping[str, str]) -> str:
+            padded = (
+                row[c].rjust(widths[c]) if right[c] else row[c].ljust(widths[c]) for c in columns
+            )
+            return "  ".join(padded).rstrip()
+
+        rule = "  ".join("-" * width for width in widths.values())
+        return "\n".join([self.title, line({c: c for c in columns}), rule, *map(line, self.rows)])
+
+
+@dataclass(kw_only=True)
+class SectionReport:
+    tables: list[Table] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    # JSON-ready figures, written to bench/results/latest.json.
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else math.nan
+
+
+def fixed(value: float, digits: int = 0) -> str:
+    return "-" if math.isnan(value) else f"{value:,.{digits}f}"
+
+
+def ratio(numerator: float, denominator: float) -> float:
+    return numerator / denominator if denominator else math.nan
+
+
+def progress(message: str) -> None:
+    """A line on stderr, so stdout holds only the tables."""
+    print(f"==> {message}", file=sys.stderr, flush=True)
