@@ -7,19 +7,15 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
-from typing import TypedDict
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Mount, Route
 
 from server.company import load_company
-from server.content.cache import ContentCache
 from server.content.factory import open_content
 from server.content.local import IMAGES_FOLDER
 from server.enquiries.factory import open_enquiries
-from server.enquiries.intake import Intake
-from server.enquiries.mail import Outbox
 from server.handlers.assets import AssetFiles, ContentImages
 from server.handlers.content_api import content_api
 from server.handlers.enquiry import enquiry_page
@@ -33,8 +29,6 @@ from server.http.rate_limit import TokenBuckets
 from server.http.request_rules import RequestRules
 from server.http.security_headers import SecurityHeaders
 from server.images.factory import open_image_route
-from server.images.pipeline import PhotoPipeline
-from server.images.urls import PhotoKeys
 from server.logs import configure_logging
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import ASSETS_URL, AssetManifest
@@ -43,7 +37,7 @@ from server.rendering.page_renderer import PageRenderer
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
 from server.site_map import ENQUIRY_PAGES, ITEM_ROUTE, LIST_PAGES, PAGES
-from server.studio.lifespan import Studio, open_studio
+from server.studio.lifespan import open_studio
 from server.studio.routes import PREFIX as STUDIO_PREFIX
 from server.studio.routes import studio_routes
 
@@ -51,18 +45,6 @@ logger = logging.getLogger(__name__)
 
 PROBE_PATHS = ("/healthz", "/readyz")
 VITALS_PATH = "/vitals"
-
-
-class AppState(TypedDict):
-    content: ContentCache
-    renderer: PageRenderer
-    readiness: ReadinessCheck
-    vitals_limits: TokenBuckets
-    photo_keys: PhotoKeys
-    photos: PhotoPipeline | None
-    studio: Studio | None
-    intake: Intake
-    outbox: Outbox
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -74,7 +56,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     assets = AssetManifest.load(settings.bundles_dir)
 
     @asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[AppState]:
+    async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, object]]:
         content, close_content = open_content(settings, company)
         pool = await RenderPool.start(
             settings.bundles_dir,

@@ -8,7 +8,7 @@ from urllib.parse import quote, urlencode
 
 from server.content.models import Collection
 from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_of_path, messages
-from server.site_facts import SITE, PageEntry
+from server.site_facts import SITE
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -47,7 +47,7 @@ class SitePage:
 
     def document_title(self, company_name: str) -> str:
         """The <title>: the landing page leads with the company, the others with the page."""
-        template = SITE["titles"]["landing" if self.key == "landing" else "page"]
+        template: str = SITE["titles"]["landing" if self.key == "landing" else "page"]
         return template.format(company=company_name, page=self.title)
 
     @property
@@ -139,9 +139,8 @@ class ItemPage:
 
     def document_title(self, company_name: str, card_name: str) -> str:
         """The <title>: the card, then its list page, then the company."""
-        return SITE["titles"]["card"].format(
-            card=card_name, page=self.list_page.title, company=company_name
-        )
+        template: str = SITE["titles"]["card"]
+        return template.format(card=card_name, page=self.list_page.title, company=company_name)
 
 
 # Any page the renderer makes.
@@ -149,7 +148,7 @@ Page = SitePage | ItemPage | FilteredPage
 # The stones' filters (family, colour, finish) and the values each takes.
 STONE_FILTERS = SITE["stones"]["filters"]
 
-_NOT_FOUND = PageEntry(page="notFound", path=SITE["notFoundPath"], collections=[])
+_NOT_FOUND = {"page": "notFound", "path": SITE["notFoundPath"], "collections": []}
 _BY_KEY: dict[tuple[str, Locale], SitePage] = {
     (entry["page"], locale): SitePage(
         key=entry["page"],

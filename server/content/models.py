@@ -30,7 +30,7 @@ class Collection(Enum):
 
     @property
     def firestore_name(self) -> str:
-        return SITE["collections"][self.value]["firestore"]
+        return str(SITE["collections"][self.value]["firestore"])
 
     @classmethod
     def from_page_key(cls, key: str) -> Collection | None:
@@ -106,10 +106,8 @@ def linked_photos(fields: Mapping[str, Any]) -> set[str]:
 # The fields each collection's documents must carry, all strings, in the order
 # the content files list them. Other fields are allowed and ignored by the site.
 REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
-    Collection.PROJECTS: ("name", "description", "photoUrl"),
-    Collection.COLLABRATIONS: ("name", "description", "photoUrl"),
-    Collection.SLIDER: ("photoUrl",),
-    Collection.STONES: ("name", "description", "photoUrl"),
+    c: ("photoUrl",) if c is Collection.SLIDER else ("name", "description", "photoUrl")
+    for c in Collection
 }
 
 # The order of the cards and slides: documents with a number here come first,
@@ -121,10 +119,8 @@ EMPTY: tuple[object, ...] = ("", None, [], {})
 
 # Fields a document may carry; when present, they must be strings too.
 OPTIONAL_FIELDS: dict[Collection, tuple[str, ...]] = {
-    Collection.PROJECTS: translated_fields("name", "description"),
-    Collection.COLLABRATIONS: translated_fields("name", "description"),
-    Collection.SLIDER: (),
-    Collection.STONES: translated_fields("name", "description"),
+    c: () if c is Collection.SLIDER else translated_fields("name", "description")
+    for c in Collection
 }
 
 # A detail's check: what of the value the site keeps (None: nothing), and what is wrong with it.

@@ -198,4 +198,4 @@ def _guessed_country(locale: Locale, accept_language: str) -> str:
         language, _, region = tag.partition(";")[0].strip().partition("-")
         if language.lower() == locale.code and region.upper() in COUNTRY_CODES:
             return region.upper()
-    return SITE["languages"][locale.code].get("country", "")
+    return str(SITE["languages"][locale.code].get("country", ""))
