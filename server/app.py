@@ -32,6 +32,7 @@ from server.images.factory import open_image_route
 from server.logs import configure_logging
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import ASSETS_URL, AssetManifest
+from server.rendering.page_cache import RenderedPageCache
 from server.rendering.page_content import PageContent, empty_page_data
 from server.rendering.page_renderer import PageRenderer
 from server.rendering.render_pool import RenderPool
@@ -80,7 +81,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     pool=pool,
                     document=document,
                     page_content=PageContent(company, settings.public_base_url, photo_keys),
-                    cache_bytes=html_cache_bytes,
+                    pages=RenderedPageCache(max_bytes=html_cache_bytes),
                 )
                 client_dir = settings.bundles_dir / "client"
                 yield {
