@@ -49,14 +49,8 @@ def locale_named(code: str) -> Locale | None:
 
 
 def locale_of_path(path: str) -> Locale:
-    return next(
-        (
-            locale
-            for locale in TRANSLATIONS
-            if path == locale.prefix or path.startswith(locale.prefix + "/")
-        ),
-        DEFAULT_LOCALE,
-    )
+    prefixed = (t for t in TRANSLATIONS if path == t.prefix or path.startswith(t.prefix + "/"))
+    return next(prefixed, DEFAULT_LOCALE)
 
 
 def translated_fields(*english_fields: str) -> tuple[str, ...]:
@@ -66,7 +60,6 @@ def translated_fields(*english_fields: str) -> tuple[str, ...]:
 
 @cache
 def messages(locale: Locale) -> dict[str, Any]:
-    catalogue: dict[str, Any] = json.loads(
-        (CATALOGUE_DIR / f"{locale.code}.json").read_text(encoding="utf-8")
-    )
+    path = CATALOGUE_DIR / f"{locale.code}.json"
+    catalogue: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return catalogue

@@ -55,17 +55,9 @@ class SitePage:
         """The page's headings, for the plain page served when rendering fails."""
         text = messages(self.locale)
         if self.key == "landing":
-            return (
-                text["hero"]["title"],
-                text["services"]["title"],
-                text["about"]["title"],
-                text["slider"]["title"],
-                text["booking"]["title"],
-                text["contact"]["title"],
-            )
-        if self.key == "notFound":
-            return (text["notFound"]["title"],)
-        return (self.title,)
+            sections = ("hero", "services", "about", "slider", "booking", "contact")
+            return tuple(text[section]["title"] for section in sections)
+        return (text["notFound"]["title"],) if self.key == "notFound" else (self.title,)
 
     @property
     def cards(self) -> Collection | None:
@@ -172,9 +164,7 @@ STONES = _BY_KEY[("stones", DEFAULT_LOCALE)]
 PAGES: tuple[SitePage, ...] = tuple(page for page in _BY_KEY.values() if page.key != "notFound")
 # Their paths, English first: the routes a visitor lands on.
 ROUTE_PATHS: tuple[str, ...] = tuple(page.path for page in PAGES)
-ENGLISH_ROUTE_PATHS: tuple[str, ...] = tuple(
-    page.path for page in PAGES if page.locale is DEFAULT_LOCALE
-)
+ENGLISH_ROUTE_PATHS = tuple(page.path for page in PAGES if page.locale is DEFAULT_LOCALE)
 # The pages whose cards each have an address below theirs, in every language.
 LIST_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.cards is not None)
 # The enquiry form, in every language: the pages that take a POST.

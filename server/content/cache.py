@@ -1,7 +1,5 @@
 """A per-collection cache in front of a content store or fed by listeners; the store interface.
-
-docs/architecture.md section 3 and docs/operating.md say what it guarantees.
-"""
+What it guarantees: docs/architecture.md, section 3, and docs/operating.md."""
 
 from __future__ import annotations
 

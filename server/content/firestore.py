@@ -185,8 +185,6 @@ class FirestoreContentStore:
 
 def _no_answer(error: Exception) -> bool:
     # The deadline passed with no answer; gRPC's own can end the call just before ours.
-    if isinstance(error, TimeoutError):
-        return True
     if isinstance(error, google_errors.RetryError):
         return error.cause is None or isinstance(error.cause, google_errors.DeadlineExceeded)
-    return isinstance(error, google_errors.DeadlineExceeded)
+    return isinstance(error, TimeoutError | google_errors.DeadlineExceeded)

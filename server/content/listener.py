@@ -1,9 +1,6 @@
-"""A Firestore real-time listener on one collection, on the public GAPIC `FirestoreClient.listen`.
-
-Not the library's `on_snapshot`, which reopens a broken stream in a tight loop and stops
-without telling anyone: here `on_stopped` says why, and live.py subscribes again from
-`position`. Both callbacks run on the listener's thread.
-"""
+"""A Firestore real-time listener on one collection, on the public GAPIC `FirestoreClient.listen`
+rather than the library's `on_snapshot` (docs/architecture.md, section 3). Both callbacks run
+on the listener's thread."""
 
 from __future__ import annotations
 

@@ -32,10 +32,6 @@ class Collection(Enum):
     def firestore_name(self) -> str:
         return str(SITE["collections"][self.value]["firestore"])
 
-    @classmethod
-    def from_page_key(cls, key: str) -> Collection | None:
-        return next((member for member in cls if member.page_key == key), None)
-
 
 @dataclass(frozen=True, kw_only=True)
 class CardItem:
