@@ -7,19 +7,17 @@ import logging
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from server.company import Company
 from server.content.cache import ContentCache
 from server.content.models import CardItem, Collection
 from server.enquiries.fields import COUNTRY_CODES, Enquiry, checked, countries
+from server.enquiries.firestore import EnquiryStore
 from server.enquiries.guard import RATE_LIMIT, RATE_WINDOW_SECONDS, TOKEN_FIELD, Guard, Refused
 from server.enquiries.store import Added, StoreUnavailable
 from server.i18n import Locale
 from server.site_facts import SITE
-
-if TYPE_CHECKING:
-    from server.enquiries.factory import EnquiryStore
 
 logger = logging.getLogger("server.enquiries")
 

@@ -13,18 +13,15 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
 from functools import partial
-from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
 from server.company import Company
 from server.enquiries.fields import Enquiry, countries
+from server.enquiries.firestore import EnquiryStore
 from server.enquiries.store import StoreUnavailable
 from server.settings import SettingsError
-
-if TYPE_CHECKING:
-    from server.enquiries.factory import EnquiryStore
 
 logger = logging.getLogger(__name__)
 

@@ -1,8 +1,5 @@
-"""POST /vitals: web-vitals beacons from visitors' browsers, checked and logged.
-
-The browser (ui/vitals.ts) sends one report per metric, as JSON:
-{"name": "LCP", "value": 1834.2, "rating": "good", "path": "/projects"}.
-"""
+"""POST /vitals: web-vitals beacons from visitors' browsers (ui/vitals.ts), checked and logged:
+one report per metric, as JSON: {"name": "LCP", "value": 1834.2, "rating": "good", "path": "/"}."""
 
 from __future__ import annotations
 
@@ -20,9 +17,7 @@ from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
 
 # The paths a web-vitals report may name: the pages, and the cards' pages as
 # their route (ui/vitals.ts).
-_KNOWN_PATHS = frozenset(
-    [page.path for page in PAGES] + [page.path + ITEM_ROUTE for page in LIST_PAGES]
-)
+_KNOWN_PATHS = frozenset([p.path for p in PAGES] + [p.path + ITEM_ROUTE for p in LIST_PAGES])
 # sendBeacon sends a string as text/plain (no CORS preflight needed);
 # application/json is what a script posting by hand would say.
 BEACON_MEDIA_TYPES = frozenset({"text/plain", "application/json"})
@@ -56,10 +51,8 @@ def parse_report(body: bytes, *, known_paths: Collection[str]) -> VitalsReport:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise InvalidReportError(f"not JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise InvalidReportError("not a JSON object")
-    if set(data) != REPORT_FIELDS:
-        raise InvalidReportError(f"expected exactly the fields {sorted(REPORT_FIELDS)}")
+    if not isinstance(data, dict) or set(data) != REPORT_FIELDS:
+        raise InvalidReportError(f"expected an object with exactly {sorted(REPORT_FIELDS)}")
     name, value, rating, path = data["name"], data["value"], data["rating"], data["path"]
     if not isinstance(name, str) or name not in METRIC_LIMITS:
         raise InvalidReportError(f"name: expected one of {sorted(METRIC_LIMITS)}")

@@ -1,9 +1,5 @@
 """The image route's URLs, /img/{variant}/{version}/{source}, and each photo's
-`photoKey` ({version}/{source}) for the page data (docs/architecture.md, "Images").
-
-The version hashes a local photo's bytes, or a remote photo's URL (a new upload
-to Firebase Storage gets a new URL).
-"""
+`photoKey` ({version}/{source}) for the page data (docs/architecture.md, "Images")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""The sizes the image route makes (ui/site.json's, which photoSources.ts builds
-srcset from), by the name each has in a URL. A fixed set, not any size a URL asks
-for: each is worth keeping, and nobody can make the server resize a photo a thousand ways.
-"""
+"""The sizes the image route makes (ui/site.json's, which photoSources.ts builds srcset from),
+by their names in its URLs: a fixed set, so nobody can make the server resize a photo a
+thousand ways."""
 
 from __future__ import annotations
 

@@ -15,11 +15,8 @@ logger = logging.getLogger(__name__)
 
 SERVER_BUNDLE = Path("server") / "render.js"
 RENDER_FUNCTION = "renderPage"
-# V8's process-wide set-up, once, on the thread that imports this module (the main one:
-# uvicorn's, pytest's), before any worker thread asks for a context. On CPUs with memory
-# protection keys (pku), V8 grants its key only to the thread that sets it up and to the
-# threads started after it: set up from a worker, the next context made on another thread
-# (a replacement after a timeout) crashes the process.
+# V8's set-up, once, on the thread that imports this module, before any worker thread makes a
+# context: on CPUs with memory protection keys, the only safe order (docs/operating.md).
 init_mini_racer(ignore_duplicate_init=True)
 # A context whose V8 heap is past this after a render is collected before its
 # next one: V8 keeps the heap a large page grew to, and gives it back only
