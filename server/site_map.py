@@ -65,7 +65,6 @@ class SitePage:
         return _CARDS.get(self.key)
 
     def in_locale(self, locale: Locale) -> SitePage:
-        """The same page in another language."""
         return _BY_KEY[(self.key, locale)]
 
     def filtered(self, query: Iterable[tuple[str, str]]) -> SitePage | FilteredPage:

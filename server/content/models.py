@@ -88,7 +88,6 @@ ContentItem = CardItem | SlideImage
 
 
 def photo_urls(items: Iterable[ContentItem]) -> Iterator[str]:
-    """Every photo the items show."""
     return (url for item in items for url in item.photo_urls)
 
 

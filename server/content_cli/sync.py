@@ -61,7 +61,6 @@ def retry_policy(timeout_seconds: float) -> retries.Retry:
 def read_content(
     client: firestore.Client, *, timeout_seconds: float
 ) -> dict[Collection, Documents]:
-    """Every document of every collection, by id."""
     retry = retry_policy(timeout_seconds)
     return {
         collection: {

@@ -24,7 +24,6 @@ class TokenBuckets:
     _buckets: OrderedDict[str, tuple[float, float]] = field(default_factory=OrderedDict, init=False)
 
     def allow(self, key: str) -> bool:
-        """Take a token from the key's bucket; False when it is empty."""
         now = self.clock()
         tokens, counted_at = self._buckets.pop(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - counted_at) * self.per_second)

@@ -88,7 +88,6 @@ class DiskCache:
         return self._dir / (key + SUFFIX)
 
     def _evict(self) -> None:
-        """The least recently used out until within the bound."""
         victims: list[str] = []
         with self._lock:
             while self.total_bytes > self._max_bytes and self._sizes:

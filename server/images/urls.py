@@ -93,7 +93,6 @@ class PhotoKeys:
         return 0 if self._local is None else self._generation
 
     def start(self) -> None:
-        """Watch the image folder from now on (in a task)."""
         if self._folder is not None:
             self._watch = asyncio.create_task(self._watch_folder(self._folder))
 

@@ -71,7 +71,6 @@ class AssetManifest:
         )
 
     def all_urls(self) -> set[str]:
-        """Every client file the manifest names."""
         fonts = [
             url for urls in (*self.fonts.values(), *self.next_page_fonts.values()) for url in urls
         ]

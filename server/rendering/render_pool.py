@@ -53,7 +53,6 @@ class RenderPool:
     async def start(
         cls, bundles_dir: Path, *, size: int, timeout_seconds: float, warm_up: WarmUp
     ) -> RenderPool:
-        """Create and warm every context, off the event loop."""
         source = (bundles_dir / SERVER_BUNDLE).read_text(encoding="utf-8")
         pool = cls(source, size=size, warm_up=warm_up, timeout_seconds=timeout_seconds)
         started = time.perf_counter()
