@@ -53,7 +53,8 @@ class PageRenderer:
         # A page is what it was made from: the content's versions, and the photos'
         # keys, which change with the image files. Without a generation of the
         # image folder, the keys (a stat per local photo) come before the lookup.
-        content, photo_keys = self.page_content, self.page_content.photo_keys
+        content = self.page_content
+        photo_keys = content.photo_keys
         generation = photo_keys.generation
         keys = None if generation is not None else await photo_keys.keys_for(photo_urls)
         identity = (versions, generation if keys is None else keys)
