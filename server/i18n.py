@@ -17,8 +17,7 @@ CATALOGUE_DIR = REPO_ROOT / "ui" / "i18n"
 @dataclass(frozen=True)
 class Locale:
     code: str
-    # Where the language's pages live: "" for English at the root, "/ar" for Arabic.
-    prefix: str
+    prefix: str  # where the language's pages live: "" for English at the root, "/ar" for Arabic
 
     def path(self, english_path: str) -> str:
         """An English path (/, /projects, /#about) in this language (/ar, /ar/projects,

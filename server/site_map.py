@@ -16,8 +16,7 @@ class SitePage:
     # The page in the catalogues and the React router: landing, projects, ...
     key: str
     locale: Locale
-    # The English path; `path` is the page's own, in its language.
-    english_path: str
+    english_path: str  # the English path; `path` is the page's own, in its language
     # The collections the server fetches and inlines for this page; those of which it
     # inlines names only, and those its cards' pages add (server/rendering/page_content.py).
     collections: tuple[Collection, ...]
@@ -108,8 +107,7 @@ class ItemPage:
     page with that card selected and its modal open."""
 
     list_page: SitePage
-    # The Firestore document id, as it is (decoded).
-    item_id: str
+    item_id: str  # the Firestore document id, as it is (decoded)
 
     @property
     def path(self) -> str:
@@ -134,8 +132,7 @@ class ItemPage:
         return template.format(card=card_name, page=self.list_page.title, company=company_name)
 
 
-# Any page the renderer makes.
-Page = SitePage | ItemPage | FilteredPage
+Page = SitePage | ItemPage | FilteredPage  # any page the renderer makes
 # The stones' filters (family, colour, finish) and the values each takes.
 STONE_FILTERS = SITE["stones"]["filters"]
 
@@ -168,8 +165,7 @@ ENGLISH_ROUTE_PATHS = tuple(page.path for page in PAGES if page.locale is DEFAUL
 LIST_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.cards is not None)
 # The enquiry form, in every language: the pages that take a POST.
 ENQUIRY_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.key == "enquiry")
-# Appended to a list page's path: the route of its cards' pages.
-ITEM_ROUTE = "/{item_id}"
+ITEM_ROUTE = "/{item_id}"  # appended to a list page's path: the route of its cards' pages
 
 
 def not_found_page(path: str) -> SitePage:

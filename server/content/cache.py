@@ -61,12 +61,9 @@ class Snapshot:
 class CollectionStatus:
     """What the cache holds for a collection, without reading it (for readiness)."""
 
-    # A successful read has happened: pages show real content, fresh or stale.
-    has_content: bool
-    # Why the latest read failed; None once a read succeeds again.
-    last_error: str | None
-    # A listener keeps the content current, and nothing put its view in doubt.
-    live: bool = False
+    has_content: bool  # a successful read has happened: pages show real content, fresh or stale
+    last_error: str | None  # why the latest read failed; None once a read succeeds again
+    live: bool = False  # a listener keeps the content current, and nothing put its view in doubt
     # A listener delivered, but its view is past the bound and the probe failed.
     unverified: bool = False
 
@@ -77,8 +74,7 @@ class _Entry:
     checked_at: float = float("-inf")
     refresh: asyncio.Task[None] | None = None
     last_error: str | None = None
-    # A listener's snapshot is in, and it has not failed since.
-    live: bool = False
+    live: bool = False  # a listener's snapshot is in, and it has not failed since
     # Unset while a listener is subscribed and has neither delivered nor failed.
     listener_settled: asyncio.Event | None = None
     # When the listener's view was last known to be current: its latest

@@ -39,8 +39,7 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-# Attempts per collection read, first try and retries together.
-MAX_ATTEMPTS_PER_READ = 4
+MAX_ATTEMPTS_PER_READ = 4  # attempts per collection read, first try and retries together
 
 _CHANNEL_OPTIONS = [
     # A connection of its own: gRPC otherwise shares one between channels to the

@@ -51,8 +51,7 @@ class _StreamUnusable(Exception):
 
 # The whole collection, in the order Firestore keeps it (by document id).
 OnDocuments = Callable[[Sequence[ListenedDocument]], None]
-# Why the listener stopped: the gRPC error, or a description.
-OnStopped = Callable[[str], None]
+OnStopped = Callable[[str], None]  # why the listener stopped: the gRPC error, or a description
 
 
 class CollectionListener:

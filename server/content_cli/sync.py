@@ -73,8 +73,7 @@ def read_content(
     }
 
 
-# Firestore's limit on writes in one batch.
-MAX_BATCH_WRITES = 500
+MAX_BATCH_WRITES = 500  # Firestore's limit on writes in one batch
 _ABSENT = object()
 
 

@@ -21,8 +21,7 @@ from server.content.local import (
 from server.content.models import Collection, field_problems
 from server.content.photo_urls import PhotoUrlPolicy
 
-# Firestore rejects longer document ids.
-_MAX_ID_BYTES = 1500
+_MAX_ID_BYTES = 1500  # Firestore rejects longer document ids
 
 # The values a JSON file can hold; Firestore also has timestamps, geopoints,
 # references and bytes.

@@ -28,8 +28,7 @@ class Refused(Exception):
 @dataclass(frozen=True)
 class Guard:
     secret: bytes
-    # A person takes longer than this to fill the form in (ENQUIRY_MIN_SECONDS).
-    min_seconds: float
+    min_seconds: float  # a person takes longer than this to fill the form in (ENQUIRY_MIN_SECONDS)
 
     def token(self, now: float) -> str:
         """A new form's token: when it was made, and the id its enquiry will have."""

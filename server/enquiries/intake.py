@@ -25,8 +25,7 @@ logger = logging.getLogger("server.enquiries")
 # collabration's page, /enquiry?project=<id>: "projects/<id>"), and the page it came from.
 ABOUT, CAME_FROM = "about", "page"
 ABOUT_QUERIES = {"project": "projects", "collabration": "collabrations"}
-# How long the thank-you page, /enquiry?sent=<id>, shows what was sent.
-RECEIPT_SECONDS = 86_400.0
+RECEIPT_SECONDS = 86_400.0  # how long the thank-you page, /enquiry?sent=<id>, shows what was sent
 
 
 @dataclass(frozen=True)
@@ -35,8 +34,7 @@ class Outcome:
     # The form to show again (its values, problems and token); None once stored.
     form: dict[str, Any] | None = None
     enquiry_id: str | None = None
-    # Stored by this post (not the same form sent again): its mail is to be sent.
-    new: bool = False
+    new: bool = False  # stored by this post (not the same form sent again): its mail is to be sent
 
 
 @dataclass(kw_only=True)

@@ -9,8 +9,7 @@ from collections.abc import Mapping
 import brotli
 
 ENCODINGS = ("br", "gzip")
-# Files this small gain nothing from compression.
-MIN_COMPRESS_BYTES = 512
+MIN_COMPRESS_BYTES = 512  # files this small gain nothing from compression
 _REFUSED = re.compile(r"q\s*=\s*0(\.0*)?")
 
 

@@ -9,8 +9,7 @@ from contextlib import contextmanager
 
 from PIL import Image, UnidentifiedImageError
 
-# The largest phone and camera sensors pass; a decompression bomb does not.
-MAX_PIXELS = 50_000_000
+MAX_PIXELS = 50_000_000  # the largest phone and camera sensors pass; a decompression bomb does not
 
 
 class ImageRefused(Exception):

@@ -18,8 +18,7 @@ from server.images.transform import OutputFormat, make_variant
 from server.images.urls import PhotoSource
 from server.images.variants import Variant
 
-# A refused photo (broken, hostile, its host down) is not fetched or decoded
-# again for this long: each request meanwhile falls back at once.
+# A refused photo is not fetched or decoded again for this long: each request falls back at once.
 REFUSAL_MEMORY_SECONDS = 60
 _MAX_REFUSALS = 1000
 

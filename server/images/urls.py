@@ -25,18 +25,15 @@ VERSION = re.compile(r"[A-Za-z0-9_-]{12}")
 _MAX_REFUSALS = 1000
 # Photo URLs whose keys are remembered at once (a content of thousands of items fits).
 _MAX_KEYS = 50_000
-# Well under the longest path the site accepts (server/http/request_rules.py).
-MAX_KEY_LENGTH = 1500
+MAX_KEY_LENGTH = 1500  # well under the longest path the site accepts (server/http/request_rules.py)
 
 
 @dataclass(frozen=True)
 class PhotoSource:
     """A photo as the route's URL names it."""
 
-    # The photo's own URL, as in the content: what a refused variant falls back to.
-    photo_url: str
-    # Its path under the local image folder; None for a remote photo.
-    local_path: str | None
+    photo_url: str  # the photo's own URL, as in the content: what a refused variant falls back to
+    local_path: str | None  # its path under the local image folder; None for a remote photo
 
 
 def photo_source(photo_url: str) -> PhotoSource:

@@ -10,12 +10,8 @@ from server.site_facts import SITE
 
 # At the photo's own aspect ratio (cards, slides, thumbnails).
 WIDTHS = tuple(SITE["photoSizes"]["widths"])
-# Square crops, for the modal.
-SQUARES = tuple(SITE["photoSizes"]["squares"])
-# The picture of a shared link (Open Graph, Twitter cards): the 1.91:1 that
-# Facebook, LinkedIn, X and WhatsApp show uncropped, always JPEG, which every
-# link-preview reader decodes (several take neither AVIF nor WebP).
-SOCIAL = "og1200"
+SQUARES = tuple(SITE["photoSizes"]["squares"])  # square crops, for the modal
+SOCIAL = "og1200"  # the picture of a shared link (docs/architecture.md, "Images: the image route")
 
 
 @dataclass(frozen=True)
@@ -24,8 +20,7 @@ class Variant:
     width: int
     # A centred crop `width` x `height`, rather than `width` wide at the photo's ratio.
     height: int | None = None
-    # JPEG whatever the request's Accept says.
-    jpeg_only: bool = False
+    jpeg_only: bool = False  # JPEG whatever the request's Accept says
 
     def size_for(self, source_width: int, source_height: int) -> tuple[int, int]:
         """The output size for a source of this size: never larger than the source."""

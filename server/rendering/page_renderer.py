@@ -38,8 +38,7 @@ class PageRenderer:
     pool: RenderPool
     document: DocumentTemplate
     page_content: PageContent
-    # Bounded by HTML_CACHE_MB; 0 (HTML_CACHE=off) keeps no page.
-    pages: RenderedPageCache
+    pages: RenderedPageCache  # bounded by HTML_CACHE_MB; 0 (HTML_CACHE=off) keeps no page
 
     async def render(self, page: Page) -> PageRender:
         """The page. An item page (its list page with the card's modal open) raises

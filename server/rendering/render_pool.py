@@ -18,9 +18,7 @@ RENDER_FUNCTION = "renderPage"
 # V8's set-up, once, on the thread that imports this module, before any worker thread makes a
 # context: on CPUs with memory protection keys, the only safe order (docs/operating.md).
 init_mini_racer(ignore_duplicate_init=True)
-# A context whose V8 heap is past this after a render is collected before its
-# next one: V8 keeps the heap a large page grew to, and gives it back only
-# when told memory is short.
+# A context past this after a render is collected before its next one (V8 keeps what it grew to).
 COLLECT_HEAP_BYTES = 16 * 1024 * 1024
 
 # A render to run on each new context before it serves: (url, page data JSON).
@@ -38,8 +36,7 @@ class RenderPool:
     def __init__(
         self, bundle_source: str, *, size: int, warm_up: WarmUp, timeout_seconds: float
     ) -> None:
-        # The number of contexts the pool is meant to hold.
-        self.size = size
+        self.size = size  # the number of contexts the pool is meant to hold
         self._bundle_source = bundle_source
         self._warm_up = warm_up
         self._timeout = timeout_seconds

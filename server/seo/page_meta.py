@@ -34,11 +34,9 @@ class PageMeta:
     # (hreflang, absolute URL) of the page in each language, linked when it has a canonical URL.
     alternates: tuple[tuple[str, str], ...]
     canonical_url: str | None
-    # False: robots are asked not to index it (the 404 page, a filtered list).
-    indexed: bool
+    indexed: bool  # false: robots are asked not to index it (the 404 page, a filtered list)
     image_url: str
-    # schema.org JSON-LD, for an indexed page.
-    structured_data: JsonLd | None
+    structured_data: JsonLd | None  # schema.org JSON-LD, for an indexed page
 
 
 def page_meta(
