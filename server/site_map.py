@@ -13,8 +13,7 @@ from server.site_facts import SITE
 
 @dataclass(frozen=True, kw_only=True)
 class SitePage:
-    # The page in the catalogues and the React router: landing, projects, ...
-    key: str
+    key: str  # in the catalogues and the React router: landing, projects...
     locale: Locale
     english_path: str  # the English path; `path` is the page's own, in its language
     # The collections the server fetches and inlines for this page; those of which it
@@ -133,8 +132,7 @@ class ItemPage:
 
 
 Page = SitePage | ItemPage | FilteredPage  # any page the renderer makes
-# The stones' filters (family, colour, finish) and the values each takes.
-STONE_FILTERS = SITE["stones"]["filters"]
+STONE_FILTERS = SITE["stones"]["filters"]  # family, colour, finish, and the values each takes
 
 _NOT_FOUND = {"page": "notFound", "path": SITE["notFoundPath"], "collections": []}
 _BY_KEY: dict[tuple[str, Locale], SitePage] = {

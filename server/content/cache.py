@@ -53,8 +53,7 @@ class Snapshot:
 
     items: tuple[ContentItem, ...]
     version: int
-    # Why the latest read failed, when there is no good content to show instead.
-    error: str | None = None
+    error: str | None = None  # why the latest read failed, when there is nothing good to show
 
 
 @dataclass(frozen=True)
@@ -64,8 +63,7 @@ class CollectionStatus:
     has_content: bool  # a successful read has happened: pages show real content, fresh or stale
     last_error: str | None  # why the latest read failed; None once a read succeeds again
     live: bool = False  # a listener keeps the content current, and nothing put its view in doubt
-    # A listener delivered, but its view is past the bound and the probe failed.
-    unverified: bool = False
+    unverified: bool = False  # a listener delivered, but past the bound and the probe failed
 
 
 @dataclass

@@ -47,8 +47,7 @@ _CHANNEL_OPTIONS = [
     ("grpc.use_local_subchannel_pool", 1),
     ("grpc.max_receive_message_length", -1),  # as the library's: a document may be large
 ]
-# Production only: the Firestore emulator refuses pings this frequent ("too_many_pings").
-_KEEPALIVE = [("grpc.keepalive_time_ms", 30_000)]
+_KEEPALIVE = [("grpc.keepalive_time_ms", 30_000)]  # the emulator refuses pings this frequent
 
 
 def open_api(emulator_host: str | None) -> FirestoreClient:

@@ -49,8 +49,7 @@ class _StreamUnusable(Exception):
     """The server said something after which this stream cannot go on."""
 
 
-# The whole collection, in the order Firestore keeps it (by document id).
-OnDocuments = Callable[[Sequence[ListenedDocument]], None]
+OnDocuments = Callable[[Sequence[ListenedDocument]], None]  # the whole collection, by document id
 OnStopped = Callable[[str], None]  # why the listener stopped: the gRPC error, or a description
 
 

@@ -109,8 +109,7 @@ REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
 # lowest first; the others after them, in Firestore's order (by document id).
 POSITION_FIELD = "position"
 
-# What an empty input writes: the field is left out of the document.
-EMPTY: tuple[object, ...] = ("", None, [], {})
+EMPTY: tuple[object, ...] = ("", None, [], {})  # an empty input: the field is left out
 
 # Fields a document may carry; when present, they must be strings too.
 OPTIONAL_FIELDS: dict[Collection, tuple[str, ...]] = {

@@ -23,8 +23,7 @@ _FORBIDDEN_CHARACTERS = re.compile(r"[\x00-\x20\x7f\\]")
 @dataclass(frozen=True, kw_only=True)
 class PhotoUrlPolicy:
     allow_http: bool = False
-    # Where /images/ paths must point; None accepts any well-formed path.
-    images_dir: Path | None = None
+    images_dir: Path | None = None  # where /images/ paths must point; None: any
 
     def problem(self, url: str) -> str | None:
         """Why `url` is refused, or None when it is acceptable."""

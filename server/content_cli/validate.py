@@ -27,8 +27,7 @@ _MAX_ID_BYTES = 1500  # Firestore rejects longer document ids
 # references and bytes.
 _JSON_SCALARS = (str, int, float, bool, type(None))
 
-# A collection's documents by id, in file order; the fields exclude "id".
-Documents = dict[str, dict[str, Any]]
+Documents = dict[str, dict[str, Any]]  # by id, in file order; the fields without "id"
 
 
 def _problem(

@@ -14,8 +14,7 @@ from babel import Locale as BabelLocale
 
 from server.site_facts import SITE
 
-# The visitor's fields, each with the most characters it takes (the form states them).
-LIMITS: dict[str, int] = SITE["enquiry"]["limits"]
+LIMITS: dict[str, int] = SITE["enquiry"]["limits"]  # the most characters each field takes
 REQUIRED = frozenset(SITE["enquiry"]["required"])
 MAX_LINKS = SITE["enquiry"]["maxLinks"]
 MAX_SQUARE_METRES = 1_000_000

@@ -11,14 +11,12 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-# The field people do not see (styles/site.css puts it off screen); bots fill it.
-TRAP_FIELD = "website"
+TRAP_FIELD = "website"  # people do not see it (site.css puts it off screen); bots fill it
 TOKEN_FIELD = "token"  # noqa: S105 - a field's name
 # At most this many enquiries from one address in this many seconds, every worker together.
 RATE_LIMIT = 5
 RATE_WINDOW_SECONDS = 600.0
-# A form sent later than this after it was made is refused (sent again with a new token).
-MAX_FORM_SECONDS = 86_400.0
+MAX_FORM_SECONDS = 86_400.0  # a form older than this is refused (sent again with a new token)
 
 
 class Refused(Exception):

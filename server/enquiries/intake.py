@@ -31,8 +31,7 @@ RECEIPT_SECONDS = 86_400.0  # how long the thank-you page, /enquiry?sent=<id>, s
 @dataclass(frozen=True)
 class Outcome:
     status: int
-    # The form to show again (its values, problems and token); None once stored.
-    form: dict[str, Any] | None = None
+    form: dict[str, Any] | None = None  # to show again (values, problems, token); None once stored
     enquiry_id: str | None = None
     new: bool = False  # stored by this post (not the same form sent again): its mail is to be sent
 

@@ -26,8 +26,7 @@ from server.settings import SettingsError
 logger = logging.getLogger(__name__)
 
 SMTP_TIMEOUT_SECONDS = 30.0  # one attempt at the mail server, connection to last reply
-# A worker that claimed an enquiry and died lets it go after this (more than an attempt).
-CLAIM_SECONDS = 120.0
+CLAIM_SECONDS = 120.0  # a worker that claimed an enquiry and died lets it go after this
 DAY_SECONDS = 86_400.0
 
 

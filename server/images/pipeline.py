@@ -36,8 +36,7 @@ class PhotoPipeline:
     local: LocalPhotos
     remote: RemotePhotos
     cache: DiskCache
-    # Whether a remote URL is the photoUrl of some item of the content.
-    is_content_photo: Callable[[str], Awaitable[bool]]
+    is_content_photo: Callable[[str], Awaitable[bool]]  # is a remote URL some item's photoUrl?
     workers: int = 2
     clock: Callable[[], float] = time.monotonic
 

@@ -23,8 +23,7 @@ logger = logging.getLogger(__name__)
 
 VERSION = re.compile(r"[A-Za-z0-9_-]{12}")
 _MAX_REFUSALS = 1000
-# Photo URLs whose keys are remembered at once (a content of thousands of items fits).
-_MAX_KEYS = 50_000
+_MAX_KEYS = 50_000  # photo URLs whose keys are remembered at once (thousands of items fit)
 MAX_KEY_LENGTH = 1500  # well under the longest path the site accepts (server/http/request_rules.py)
 
 

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from server.site_facts import SITE
 
-# At the photo's own aspect ratio (cards, slides, thumbnails).
-WIDTHS = tuple(SITE["photoSizes"]["widths"])
+WIDTHS = tuple(SITE["photoSizes"]["widths"])  # at the photo's own aspect ratio
 SQUARES = tuple(SITE["photoSizes"]["squares"])  # square crops, for the modal
 SOCIAL = "og1200"  # the picture of a shared link (docs/architecture.md, "Images: the image route")
 
@@ -18,8 +17,7 @@ SOCIAL = "og1200"  # the picture of a shared link (docs/architecture.md, "Images
 class Variant:
     name: str
     width: int
-    # A centred crop `width` x `height`, rather than `width` wide at the photo's ratio.
-    height: int | None = None
+    height: int | None = None  # a centred crop width x height, not width wide at the photo's ratio
     jpeg_only: bool = False  # JPEG whatever the request's Accept says
 
     def size_for(self, source_width: int, source_height: int) -> tuple[int, int]:

@@ -26,10 +26,8 @@ logger = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class PageRender:
     page: RenderedPage
-    # The page came from the cache of rendered pages, without a render in V8.
-    from_cache: bool = False
-    # React failed: `page` is the plain page, without V8 or content (never cached).
-    failed: bool = False
+    from_cache: bool = False  # from the cache of rendered pages, without a render in V8
+    failed: bool = False  # React failed: `page` is the plain page (never cached)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,11 +18,9 @@ RENDER_FUNCTION = "renderPage"
 # V8's set-up, once, on the thread that imports this module, before any worker thread makes a
 # context: on CPUs with memory protection keys, the only safe order (docs/operating.md).
 init_mini_racer(ignore_duplicate_init=True)
-# A context past this after a render is collected before its next one (V8 keeps what it grew to).
-COLLECT_HEAP_BYTES = 16 * 1024 * 1024
+COLLECT_HEAP_BYTES = 16 * 1024 * 1024  # past this after a render: collected before the next
 
-# A render to run on each new context before it serves: (url, page data JSON).
-WarmUp = tuple[str, str]
+WarmUp = tuple[str, str]  # (url, page data JSON), rendered on each new context before it serves
 
 
 class RenderError(Exception):
