@@ -1,8 +1,6 @@
-"""Log lines: readable text by default, one JSON object per line with LOG_FORMAT=json.
-
-One handler on the root logger writes every line, whoever logs it; uvicorn's
-access log is off (server/http/access_log.py writes a richer one).
-"""
+"""Log lines: readable text by default, one JSON object per line with LOG_FORMAT=json. One handler
+on the root logger writes every line, whoever logs it; uvicorn's access log is off
+(server/http/access_log.py writes a richer one)."""
 
 from __future__ import annotations
 

@@ -20,10 +20,8 @@ logger = logging.getLogger(__name__)
 def open_content(
     settings: Settings, company: Company
 ) -> tuple[ContentCache, Callable[[], Awaitable[None]]]:
-    """The cache the pages read through, and what closes it, its store and its listeners.
-
-    Call on the event loop: for Firestore with CONTENT_LIVE on, the listeners start at once.
-    """
+    """The cache the pages read through, and what closes it, its store and its listeners. Call on
+    the event loop: for Firestore with CONTENT_LIVE on, the listeners start at once."""
     store: ContentStore
     if settings.content_source is ContentSource.FIRESTORE:
         store = FirestoreContentStore(

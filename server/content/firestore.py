@@ -1,8 +1,6 @@
-"""The Firestore content store: google-cloud-firestore's public GAPIC client over gRPC.
-
-One connection carries every read, probe and listener, so a probe that answers vouches
-for the listeners; one with no answer replaces it (docs/operating.md, "Silent streams").
-"""
+"""The Firestore content store: google-cloud-firestore's public GAPIC client over gRPC. One
+connection carries every read, probe and listener, so a probe that answers vouches for the
+listeners; one with no answer replaces it (docs/operating.md, "Silent streams")."""
 
 from __future__ import annotations
 

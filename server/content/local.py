@@ -1,8 +1,6 @@
-"""The embedded content: JSON files in a folder (content/), and the store that reads them.
-
-Each collection is a JSON array of documents, each an object whose "id" is the
-Firestore document id; the site serves the folder's images/ at /images/.
-"""
+"""The embedded content: JSON files in a folder (content/), and the store that reads them. Each
+collection is a JSON array of documents, each an object whose "id" is the Firestore document id; the
+site serves the folder's images/ at /images/."""
 
 from __future__ import annotations
 

@@ -195,11 +195,9 @@ REQUIRED_DETAILS = {Collection.STONES: ("family", "colour")}
 def field_problems(
     collection: Collection, fields: Mapping[str, Any], photo_urls: PhotoUrlPolicy
 ) -> dict[str, str]:
-    """What is wrong with each field that is; empty when the site can show the document.
-
-    The one statement of the rules: the server skips a document with problems
-    (parse_document), and `stone-content validate` reports them.
-    """
+    """What is wrong with each field that is; empty when the site can show the document. The one
+    statement of the rules: the server skips a document with problems (parse_document), and
+    `stone-content validate` reports them."""
     required = REQUIRED_FIELDS[collection]
     problems = {field: "is missing" for field in required if field not in fields}
     for field in (*required, *OPTIONAL_FIELDS[collection]):

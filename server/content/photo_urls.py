@@ -1,10 +1,7 @@
-"""Which photoUrl values the site will put in an <img src>.
-
-Accepted: an https: URL with a host (http: too in development), or a path
-/images/... to a file of the local content's image folder. Everything else
-(javascript:, data:, //host, credentials in the URL, paths that climb out of
-the image folder) is refused, with the reason.
-"""
+"""Which photoUrl values the site will put in an <img src>. Accepted: an https: URL with a host
+(http: too in development), or a path /images/... to a file of the local content's image folder.
+Everything else (javascript:, data:, //host, credentials in the URL, paths that climb out of the
+image folder) is refused, with the reason."""
 
 from __future__ import annotations
 

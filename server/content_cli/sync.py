@@ -1,8 +1,6 @@
-"""The Firestore side of push and pull: which project, the collections read whole, the writes.
-
-A push sets each document under its own id, so a push repeated or resumed converges and
-never duplicates one; documents already equal are not written (nor their update time).
-"""
+"""The Firestore side of push and pull: which project, the collections read whole, the writes. A
+push sets each document under its own id, so a push repeated or resumed converges and never
+duplicates one; documents already equal are not written (nor their update time)."""
 
 from __future__ import annotations
 

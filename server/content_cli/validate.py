@@ -1,8 +1,6 @@
-"""Every problem of a content folder before a push, and of Firestore's content before a pull.
-
-The field rules are the server's own (models.field_problems); added here: what only files
-get wrong, Firestore's rules for ids, and Firestore values a JSON file cannot hold.
-"""
+"""Every problem of a content folder before a push, and of Firestore's content before a pull. The
+field rules are the server's own (models.field_problems); added here: what only files get wrong,
+Firestore's rules for ids, and Firestore values a JSON file cannot hold."""
 
 from __future__ import annotations
 

@@ -10,11 +10,9 @@ from dataclasses import dataclass, field
 
 @dataclass(kw_only=True)
 class TokenBuckets:
-    """One bucket per key (a client's IP): `burst` requests at once, `per_second` after.
-
-    Past `max_keys`, the key seen longest ago is forgotten: its bucket has had
-    the most time to refill, so a full one next time changes least.
-    """
+    """One bucket per key (a client's IP): `burst` requests at once, `per_second` after. Past
+    `max_keys`, the key seen longest ago is forgotten: its bucket has had the most time to refill,
+    so a full one next time changes least."""
 
     burst: float
     per_second: float

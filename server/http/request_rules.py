@@ -1,9 +1,7 @@
-"""Rules every request meets before routing: host, methods, path length, canonical case.
-
-The Host check (ALLOWED_HOSTS) spares the health probes: platforms probe an
-instance at its own address (`Host: 10.0.3.7:8000`), and a probe refused with
-400 would take a healthy instance out of service.
-"""
+"""Rules every request meets before routing: host, methods, path length, canonical case. The Host
+check (ALLOWED_HOSTS) spares the health probes: platforms probe an instance at its own address
+(`Host: 10.0.3.7:8000`), and a probe refused with 400 would take a healthy instance out of
+service."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""Finished variants (and fetched photos) on disk, least recently used out past a bound.
-
-Recency is each file's mtime, so it survives a restart. Blocking: call from a
-worker thread. Processes sharing a folder may together exceed the bound a while.
-"""
+"""Finished variants (and fetched photos) on disk, least recently used out past a bound. Recency is
+each file's mtime, so it survives a restart. Blocking: call from a worker thread. Processes sharing
+a folder may together exceed the bound a while."""
 
 from __future__ import annotations
 

@@ -57,11 +57,9 @@ def source_from_route(kind: str, rest: str) -> PhotoSource | None:
 
 
 class PhotoKeys:
-    """Each photo's `photoKey`, for the page data; none when the route is off or refuses it.
-
-    While the image folder is watched, keys are remembered until a file changes,
-    so a page request makes no filesystem call; without, a stat per local photo.
-    """
+    """Each photo's `photoKey`, for the page data; none when the route is off or refuses it. While
+    the image folder is watched, keys are remembered until a file changes, so a page request makes
+    no filesystem call; without, a stat per local photo."""
 
     def __init__(
         self,

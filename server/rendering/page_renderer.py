@@ -1,8 +1,6 @@
-"""Fetch a page's content, render it in V8, wrap it in the HTML document.
-
-A page is rendered once per change of what it shows (page_cache.py); a request
-answered from that cache does nothing that grows with the number of items.
-"""
+"""Fetch a page's content, render it in V8, wrap it in the HTML document. A page is rendered once
+per change of what it shows (page_cache.py); a request answered from that cache does nothing that
+grows with the number of items."""
 
 from __future__ import annotations
 
