@@ -81,8 +81,7 @@ class Company:
         }
 
     def branch_for(self, country_code: str) -> Branch:
-        """The branch that answers enquiries from this country: the first that serves it, else
-        the first branch."""
+        """The branch for this country's enquiries: the first that serves it, else the first."""
         return next((b for b in self.branches if country_code in b.serves), self.branches[0])
 
     def enquiry_email(self, branch: Branch) -> str | None:

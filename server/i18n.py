@@ -1,5 +1,4 @@
-"""The site's languages (ui/site.json) and their message catalogues (ui/i18n/),
-the same files the React tree uses."""
+"""The site's languages (ui/site.json) and message catalogues (ui/i18n/), as React has them."""
 
 from __future__ import annotations
 

@@ -102,8 +102,7 @@ class FilteredPage:
 
 @dataclass(frozen=True)
 class ItemPage:
-    """One card of a list page at its own address (/projects/{id}): the list
-    page with that card selected and its modal open."""
+    """One card at its own address (/projects/{id}): its list page with the card's modal open."""
 
     list_page: SitePage
     item_id: str  # the Firestore document id, as it is (decoded)

@@ -22,8 +22,7 @@ class TooManyPixels(ImageRefused):
 
 @contextmanager
 def opened_photo(data: bytes, formats: tuple[str, ...]) -> Iterator[Image.Image]:
-    """The image, its size checked and nothing decoded yet; ImageRefused, also for what goes
-    wrong while the caller decodes it."""
+    """The image, size checked, nothing decoded; ImageRefused, also for a failure as it decodes."""
     try:
         with Image.open(io.BytesIO(data), formats=formats) as image:
             width, height = image.size
