@@ -65,9 +65,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             timeout_seconds=settings.render_timeout_seconds,
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
-        document = DocumentTemplate(
-            assets, vitals_endpoint=VITALS_PATH if settings.web_vitals else None
-        )
+        vitals = VITALS_PATH if settings.web_vitals else None
+        document = DocumentTemplate(assets, vitals_endpoint=vitals)
         html_cache_bytes = int(settings.html_cache_mb * 1024 * 1024) if settings.html_cache else 0
         logger.info("Serving content from %s", settings.content_source.value)
         try:
@@ -135,8 +134,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ),
     ]
     middleware = [
-        # Outermost first: every response, refusals included, is logged and
-        # gets the headers.
+        # Outermost first, so that every answer is logged and has the headers (architecture.md).
         Middleware(AccessLog, quiet_paths=PROBE_PATHS),
         Middleware(
             SecurityHeaders,
