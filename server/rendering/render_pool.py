@@ -55,11 +55,8 @@ class RenderPool:
             context = await anyio.to_thread.run_sync(pool._new_context)
             pool.contexts.append(context)
             pool._idle.put_nowait(context)
-        logger.info(
-            "Render pool ready: %d V8 contexts in %.0f ms",
-            size,
-            (time.perf_counter() - started) * 1000,
-        )
+        elapsed_ms = (time.perf_counter() - started) * 1000
+        logger.info("Render pool ready: %d V8 contexts in %.0f ms", size, elapsed_ms)
         return pool
 
     def _new_context(self) -> MiniRacer:
