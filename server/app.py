@@ -7,19 +7,15 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
-from typing import TypedDict
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Mount, Route
 
 from server.company import load_company
-from server.content.cache import ContentCache
 from server.content.factory import open_content
 from server.content.local import IMAGES_FOLDER
 from server.enquiries.factory import open_enquiries
-from server.enquiries.intake import Intake
-from server.enquiries.mail import Outbox
 from server.handlers.assets import AssetFiles, ContentImages
 from server.handlers.content_api import content_api
 from server.handlers.enquiry import enquiry_page
@@ -33,17 +29,16 @@ from server.http.rate_limit import TokenBuckets
 from server.http.request_rules import RequestRules
 from server.http.security_headers import SecurityHeaders
 from server.images.factory import open_image_route
-from server.images.pipeline import PhotoPipeline
-from server.images.urls import PhotoKeys
 from server.logs import configure_logging
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import ASSETS_URL, AssetManifest
+from server.rendering.page_cache import RenderedPageCache
 from server.rendering.page_content import PageContent, empty_page_data
 from server.rendering.page_renderer import PageRenderer
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
 from server.site_map import ENQUIRY_PAGES, ITEM_ROUTE, LIST_PAGES, PAGES
-from server.studio.lifespan import Studio, open_studio
+from server.studio.lifespan import open_studio
 from server.studio.routes import PREFIX as STUDIO_PREFIX
 from server.studio.routes import studio_routes
 
@@ -51,18 +46,6 @@ logger = logging.getLogger(__name__)
 
 PROBE_PATHS = ("/healthz", "/readyz")
 VITALS_PATH = "/vitals"
-
-
-class AppState(TypedDict):
-    content: ContentCache
-    renderer: PageRenderer
-    readiness: ReadinessCheck
-    vitals_limits: TokenBuckets
-    photo_keys: PhotoKeys
-    photos: PhotoPipeline | None
-    studio: Studio | None
-    intake: Intake
-    outbox: Outbox
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -74,7 +57,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     assets = AssetManifest.load(settings.bundles_dir)
 
     @asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[AppState]:
+    async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, object]]:
         content, close_content = open_content(settings, company)
         pool = await RenderPool.start(
             settings.bundles_dir,
@@ -82,9 +65,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             timeout_seconds=settings.render_timeout_seconds,
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
-        document = DocumentTemplate(
-            assets, vitals_endpoint=VITALS_PATH if settings.web_vitals else None
-        )
+        vitals = VITALS_PATH if settings.web_vitals else None
+        document = DocumentTemplate(assets, vitals_endpoint=vitals)
         html_cache_bytes = int(settings.html_cache_mb * 1024 * 1024) if settings.html_cache else 0
         logger.info("Serving content from %s", settings.content_source.value)
         try:
@@ -98,7 +80,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     pool=pool,
                     document=document,
                     page_content=PageContent(company, settings.public_base_url, photo_keys),
-                    cache_bytes=html_cache_bytes,
+                    pages=RenderedPageCache(max_bytes=html_cache_bytes),
                 )
                 client_dir = settings.bundles_dir / "client"
                 yield {
@@ -152,8 +134,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ),
     ]
     middleware = [
-        # Outermost first: every response, refusals included, is logged and
-        # gets the headers.
+        # Outermost first, so that every answer is logged and has the headers (architecture.md).
         Middleware(AccessLog, quiet_paths=PROBE_PATHS),
         Middleware(
             SecurityHeaders,

@@ -81,8 +81,7 @@ class Company:
         }
 
     def branch_for(self, country_code: str) -> Branch:
-        """The branch that answers enquiries from this country: the first that serves it, else
-        the first branch."""
+        """The branch for this country's enquiries: the first that serves it, else the first."""
         return next((b for b in self.branches if country_code in b.serves), self.branches[0])
 
     def enquiry_email(self, branch: Branch) -> str | None:
@@ -114,9 +113,7 @@ def load_company(path: Path) -> Company:
                 phone=branch.text("phone"),
                 email=branch.optional_text("email"),
                 address=branch.optional_text("address"),
-                serves=tuple(str(code).upper() for code in branch.get("serves", list))
-                if "serves" in branch
-                else (),
+                serves=tuple(str(code).upper() for code in branch.get("serves", list, [])),
                 whatsapp=branch.optional_text("whatsapp"),
                 addresses={
                     locale.code: address
@@ -131,7 +128,7 @@ def load_company(path: Path) -> Company:
         firebase_api_key=firebase.optional_text("api_key"),
         firebase_auth_domain=firebase.optional_text("auth_domain"),
         firebase_storage_bucket=firebase.optional_text("storage_bucket"),
-        same_as=tuple(str(url) for url in table.get("same_as", list)) if "same_as" in raw else (),
+        same_as=tuple(str(url) for url in table.get("same_as", list, [])),
         translations={
             locale.code: {
                 key: own.text(key) for key in ("name", "short_name", "video_title") if key in own
@@ -143,11 +140,7 @@ def load_company(path: Path) -> Company:
     )
 
 
-_TOML_KINDS: dict[type, str] = {
-    str: "a string",
-    dict: "a table",
-    list: "an array",
-}
+_TOML_KINDS: dict[type, str] = {str: "a string", dict: "a table", list: "an array"}
 
 
 class _Table:
@@ -159,8 +152,8 @@ class _Table:
         self._raw: dict[str, object] = raw
         self._where = where
 
-    def get(self, key: str, kind: type[T]) -> T:
-        value = self._raw.get(key)
+    def get(self, key: str, kind: type[T], default: T | None = None) -> T:
+        value = self._raw.get(key, default)
         if not isinstance(value, kind):
             expected = _TOML_KINDS.get(kind, kind.__name__)
             raise CompanyFileError(f"{self._where}: {key} must be {expected}")

@@ -1,5 +1,4 @@
-"""The site's languages (ui/site.json) and their message catalogues (ui/i18n/),
-the same files the React tree uses."""
+"""The site's languages (ui/site.json) and message catalogues (ui/i18n/), as React has them."""
 
 from __future__ import annotations
 
@@ -17,8 +16,7 @@ CATALOGUE_DIR = REPO_ROOT / "ui" / "i18n"
 @dataclass(frozen=True)
 class Locale:
     code: str
-    # Where the language's pages live: "" for English at the root, "/ar" for Arabic.
-    prefix: str
+    prefix: str  # where the language's pages live: "" for English at the root, "/ar" for Arabic
 
     def path(self, english_path: str) -> str:
         """An English path (/, /projects, /#about) in this language (/ar, /ar/projects,
@@ -49,14 +47,8 @@ def locale_named(code: str) -> Locale | None:
 
 
 def locale_of_path(path: str) -> Locale:
-    return next(
-        (
-            locale
-            for locale in TRANSLATIONS
-            if path == locale.prefix or path.startswith(locale.prefix + "/")
-        ),
-        DEFAULT_LOCALE,
-    )
+    prefixed = (t for t in TRANSLATIONS if path == t.prefix or path.startswith(t.prefix + "/"))
+    return next(prefixed, DEFAULT_LOCALE)
 
 
 def translated_fields(*english_fields: str) -> tuple[str, ...]:
@@ -66,7 +58,6 @@ def translated_fields(*english_fields: str) -> tuple[str, ...]:
 
 @cache
 def messages(locale: Locale) -> dict[str, Any]:
-    catalogue: dict[str, Any] = json.loads(
-        (CATALOGUE_DIR / f"{locale.code}.json").read_text(encoding="utf-8")
-    )
+    path = CATALOGUE_DIR / f"{locale.code}.json"
+    catalogue: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return catalogue

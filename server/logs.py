@@ -1,8 +1,6 @@
-"""Log lines: readable text by default, one JSON object per line with LOG_FORMAT=json.
-
-One handler on the root logger writes every line, whoever logs it; uvicorn's
-access log is off (server/http/access_log.py writes a richer one).
-"""
+"""Log lines: readable text by default, one JSON object per line with LOG_FORMAT=json. One handler
+on the root logger writes every line, whoever logs it; uvicorn's access log is off
+(server/http/access_log.py writes a richer one)."""
 
 from __future__ import annotations
 
@@ -45,21 +43,15 @@ def handling_request(request_id: str | None = None) -> Iterator[RequestFacts]:
         current_request.reset(token)
 
 
-# Attributes every LogRecord has; anything else on a record came from `extra`.
-_RECORD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", logging.INFO, "", 0, "", None, None))) | {
-    "message",
-    "asctime",
-    "taskName",
-    "color_message",
-}  # color_message: uvicorn's ANSI copy
+# Attributes every LogRecord has (color_message: uvicorn's ANSI copy); the others came from `extra`.
+_BLANK_RECORD = logging.LogRecord("", logging.INFO, "", 0, "", None, None)
+_RECORD_ATTRIBUTES = {*vars(_BLANK_RECORD), "message", "asctime", "taskName", "color_message"}
 
 
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, tz=UTC).isoformat(
-                timespec="milliseconds"
-            ),
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),

@@ -125,8 +125,7 @@ class Settings:
         metadata={"parse": lambda name, raw: tuple(e.lower() for e in _names(name, raw))},
     )
     studio_storage_bucket: str | None = None  # None: company.toml's [firebase] storage_bucket
-    # Enquiries (docs/enquiries.md): with local content, kept in this SQLite file.
-    enquiry_database: Path = REPO_ROOT / "var" / "enquiries.sqlite3"
+    enquiry_database: Path = REPO_ROOT / "var" / "enquiries.sqlite3"  # with local content
     enquiry_secret: str | None = None  # None: one made once and kept in the enquiry store
     enquiry_keep_days: float = 365.0
     enquiry_min_seconds: float = field(

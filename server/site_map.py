@@ -8,16 +8,14 @@ from urllib.parse import quote, urlencode
 
 from server.content.models import Collection
 from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_of_path, messages
-from server.site_facts import SITE, PageEntry
+from server.site_facts import SITE
 
 
 @dataclass(frozen=True, kw_only=True)
 class SitePage:
-    # The page in the catalogues and the React router: landing, projects, ...
-    key: str
+    key: str  # in the catalogues and the React router: landing, projects...
     locale: Locale
-    # The English path; `path` is the page's own, in its language.
-    english_path: str
+    english_path: str  # the English path; `path` is the page's own, in its language
     # The collections the server fetches and inlines for this page; those of which it
     # inlines names only, and those its cards' pages add (server/rendering/page_content.py).
     collections: tuple[Collection, ...]
@@ -47,7 +45,7 @@ class SitePage:
 
     def document_title(self, company_name: str) -> str:
         """The <title>: the landing page leads with the company, the others with the page."""
-        template = SITE["titles"]["landing" if self.key == "landing" else "page"]
+        template: str = SITE["titles"]["landing" if self.key == "landing" else "page"]
         return template.format(company=company_name, page=self.title)
 
     @property
@@ -55,17 +53,9 @@ class SitePage:
         """The page's headings, for the plain page served when rendering fails."""
         text = messages(self.locale)
         if self.key == "landing":
-            return (
-                text["hero"]["title"],
-                text["services"]["title"],
-                text["about"]["title"],
-                text["slider"]["title"],
-                text["booking"]["title"],
-                text["contact"]["title"],
-            )
-        if self.key == "notFound":
-            return (text["notFound"]["title"],)
-        return (self.title,)
+            sections = ("hero", "services", "about", "slider", "booking", "contact")
+            return tuple(text[section]["title"] for section in sections)
+        return (text["notFound"]["title"],) if self.key == "notFound" else (self.title,)
 
     @property
     def cards(self) -> Collection | None:
@@ -73,7 +63,6 @@ class SitePage:
         return _CARDS.get(self.key)
 
     def in_locale(self, locale: Locale) -> SitePage:
-        """The same page in another language."""
         return _BY_KEY[(self.key, locale)]
 
     def filtered(self, query: Iterable[tuple[str, str]]) -> SitePage | FilteredPage:
@@ -113,12 +102,10 @@ class FilteredPage:
 
 @dataclass(frozen=True)
 class ItemPage:
-    """One card of a list page at its own address (/projects/{id}): the list
-    page with that card selected and its modal open."""
+    """One card at its own address (/projects/{id}): its list page with the card's modal open."""
 
     list_page: SitePage
-    # The Firestore document id, as it is (decoded).
-    item_id: str
+    item_id: str  # the Firestore document id, as it is (decoded)
 
     @property
     def path(self) -> str:
@@ -139,17 +126,14 @@ class ItemPage:
 
     def document_title(self, company_name: str, card_name: str) -> str:
         """The <title>: the card, then its list page, then the company."""
-        return SITE["titles"]["card"].format(
-            card=card_name, page=self.list_page.title, company=company_name
-        )
+        template: str = SITE["titles"]["card"]
+        return template.format(card=card_name, page=self.list_page.title, company=company_name)
 
 
-# Any page the renderer makes.
-Page = SitePage | ItemPage | FilteredPage
-# The stones' filters (family, colour, finish) and the values each takes.
-STONE_FILTERS = SITE["stones"]["filters"]
+Page = SitePage | ItemPage | FilteredPage  # any page the renderer makes
+STONE_FILTERS = SITE["stones"]["filters"]  # family, colour, finish, and the values each takes
 
-_NOT_FOUND = PageEntry(page="notFound", path=SITE["notFoundPath"], collections=[])
+_NOT_FOUND = {"page": "notFound", "path": SITE["notFoundPath"], "collections": []}
 _BY_KEY: dict[tuple[str, Locale], SitePage] = {
     (entry["page"], locale): SitePage(
         key=entry["page"],
@@ -173,15 +157,12 @@ STONES = _BY_KEY[("stones", DEFAULT_LOCALE)]
 PAGES: tuple[SitePage, ...] = tuple(page for page in _BY_KEY.values() if page.key != "notFound")
 # Their paths, English first: the routes a visitor lands on.
 ROUTE_PATHS: tuple[str, ...] = tuple(page.path for page in PAGES)
-ENGLISH_ROUTE_PATHS: tuple[str, ...] = tuple(
-    page.path for page in PAGES if page.locale is DEFAULT_LOCALE
-)
+ENGLISH_ROUTE_PATHS = tuple(page.path for page in PAGES if page.locale is DEFAULT_LOCALE)
 # The pages whose cards each have an address below theirs, in every language.
 LIST_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.cards is not None)
 # The enquiry form, in every language: the pages that take a POST.
 ENQUIRY_PAGES: tuple[SitePage, ...] = tuple(page for page in PAGES if page.key == "enquiry")
-# Appended to a list page's path: the route of its cards' pages.
-ITEM_ROUTE = "/{item_id}"
+ITEM_ROUTE = "/{item_id}"  # appended to a list page's path: the route of its cards' pages
 
 
 def not_found_page(path: str) -> SitePage:

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from harness.firestore_emulator import FirestoreEmulator
-from server.enquiries.factory import EnquiryStore
 from server.enquiries.fields import Enquiry, State
-from server.enquiries.firestore import FirestoreEnquiries
+from server.enquiries.firestore import EnquiryStore, FirestoreEnquiries
 from server.enquiries.store import Added, SqliteEnquiries
 
 pytestmark = pytest.mark.anyio

@@ -1,7 +1,5 @@
 """A per-collection cache in front of a content store or fed by listeners; the store interface.
-
-docs/architecture.md section 3 and docs/operating.md say what it guarantees.
-"""
+What it guarantees: docs/architecture.md, section 3, and docs/operating.md."""
 
 from __future__ import annotations
 
@@ -55,22 +53,17 @@ class Snapshot:
 
     items: tuple[ContentItem, ...]
     version: int
-    # Why the latest read failed, when there is no good content to show instead.
-    error: str | None = None
+    error: str | None = None  # why the latest read failed, when there is nothing good to show
 
 
 @dataclass(frozen=True)
 class CollectionStatus:
     """What the cache holds for a collection, without reading it (for readiness)."""
 
-    # A successful read has happened: pages show real content, fresh or stale.
-    has_content: bool
-    # Why the latest read failed; None once a read succeeds again.
-    last_error: str | None
-    # A listener keeps the content current, and nothing put its view in doubt.
-    live: bool = False
-    # A listener delivered, but its view is past the bound and the probe failed.
-    unverified: bool = False
+    has_content: bool  # a successful read has happened: pages show real content, fresh or stale
+    last_error: str | None  # why the latest read failed; None once a read succeeds again
+    live: bool = False  # a listener keeps the content current, and nothing put its view in doubt
+    unverified: bool = False  # a listener delivered, but past the bound and the probe failed
 
 
 @dataclass
@@ -79,8 +72,7 @@ class _Entry:
     checked_at: float = float("-inf")
     refresh: asyncio.Task[None] | None = None
     last_error: str | None = None
-    # A listener's snapshot is in, and it has not failed since.
-    live: bool = False
+    live: bool = False  # a listener's snapshot is in, and it has not failed since
     # Unset while a listener is subscribed and has neither delivered nor failed.
     listener_settled: asyncio.Event | None = None
     # When the listener's view was last known to be current: its latest

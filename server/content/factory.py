@@ -20,21 +20,20 @@ logger = logging.getLogger(__name__)
 def open_content(
     settings: Settings, company: Company
 ) -> tuple[ContentCache, Callable[[], Awaitable[None]]]:
-    """The cache the pages read through, and what closes it, its store and its listeners.
-
-    Call on the event loop: for Firestore with CONTENT_LIVE on, the listeners start at once.
-    """
+    """The cache the pages read through, and what closes it, its store and its listeners. Call on
+    the event loop: for Firestore with CONTENT_LIVE on, the listeners start at once."""
     store: ContentStore
+    photo_urls = PhotoUrlPolicy(
+        allow_http=settings.dev_mode, images_dir=settings.content_dir / IMAGES_FOLDER
+    )
     if settings.content_source is ContentSource.FIRESTORE:
         store = FirestoreContentStore(
             project=company.firestore_project(settings.google_cloud_project),
             timeout_seconds=settings.firestore_timeout_seconds,
-            photo_urls=PhotoUrlPolicy(
-                allow_http=settings.dev_mode, images_dir=settings.content_dir / IMAGES_FOLDER
-            ),
+            photo_urls=photo_urls,
         )
     else:
-        store = LocalContentStore(settings.content_dir, allow_http_images=settings.dev_mode)
+        store = LocalContentStore(settings.content_dir, photo_urls)
     cache = ContentCache(
         store,
         max_age_seconds=settings.content_cache_seconds,

@@ -1,8 +1,6 @@
-"""The Firestore content store: google-cloud-firestore's public GAPIC client over gRPC.
-
-One connection carries every read, probe and listener, so a probe that answers vouches
-for the listeners; one with no answer replaces it (docs/operating.md, "Silent streams").
-"""
+"""The Firestore content store: google-cloud-firestore's public GAPIC client over gRPC. One
+connection carries every read, probe and listener, so a probe that answers vouches for the
+listeners; one with no answer replaces it (docs/operating.md, "Silent streams")."""
 
 from __future__ import annotations
 
@@ -39,8 +37,7 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-# Attempts per collection read, first try and retries together.
-MAX_ATTEMPTS_PER_READ = 4
+MAX_ATTEMPTS_PER_READ = 4  # attempts per collection read, first try and retries together
 
 _CHANNEL_OPTIONS = [
     # A connection of its own: gRPC otherwise shares one between channels to the
@@ -48,8 +45,7 @@ _CHANNEL_OPTIONS = [
     ("grpc.use_local_subchannel_pool", 1),
     ("grpc.max_receive_message_length", -1),  # as the library's: a document may be large
 ]
-# Production only: the Firestore emulator refuses pings this frequent ("too_many_pings").
-_KEEPALIVE = [("grpc.keepalive_time_ms", 30_000)]
+_KEEPALIVE = [("grpc.keepalive_time_ms", 30_000)]  # the emulator refuses pings this frequent
 
 
 def open_api(emulator_host: str | None) -> FirestoreClient:
@@ -185,8 +181,6 @@ class FirestoreContentStore:
 
 def _no_answer(error: Exception) -> bool:
     # The deadline passed with no answer; gRPC's own can end the call just before ours.
-    if isinstance(error, TimeoutError):
-        return True
     if isinstance(error, google_errors.RetryError):
         return error.cause is None or isinstance(error.cause, google_errors.DeadlineExceeded)
-    return isinstance(error, google_errors.DeadlineExceeded)
+    return isinstance(error, TimeoutError | google_errors.DeadlineExceeded)

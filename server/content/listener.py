@@ -1,9 +1,6 @@
-"""A Firestore real-time listener on one collection, on the public GAPIC `FirestoreClient.listen`.
-
-Not the library's `on_snapshot`, which reopens a broken stream in a tight loop and stops
-without telling anyone: here `on_stopped` says why, and live.py subscribes again from
-`position`. Both callbacks run on the listener's thread.
-"""
+"""A Firestore real-time listener on one collection, on the public GAPIC `FirestoreClient.listen`
+rather than the library's `on_snapshot` (docs/architecture.md, section 3). Both callbacks run
+on the listener's thread."""
 
 from __future__ import annotations
 
@@ -52,10 +49,8 @@ class _StreamUnusable(Exception):
     """The server said something after which this stream cannot go on."""
 
 
-# The whole collection, in the order Firestore keeps it (by document id).
-OnDocuments = Callable[[Sequence[ListenedDocument]], None]
-# Why the listener stopped: the gRPC error, or a description.
-OnStopped = Callable[[str], None]
+OnDocuments = Callable[[Sequence[ListenedDocument]], None]  # the whole collection, by document id
+OnStopped = Callable[[str], None]  # why the listener stopped: the gRPC error, or a description
 
 
 class CollectionListener:

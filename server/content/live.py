@@ -1,8 +1,4 @@
-"""Keep the content cache current from Firestore listeners: one per collection, per worker.
-
-A stopped listener is logged, the cache reads meanwhile, and a new one follows after a
-backoff, or at once when such a read succeeds, once per outage (docs/architecture.md).
-"""
+"""Keep the content cache current from Firestore listeners: one per collection, per worker."""
 
 from __future__ import annotations
 
@@ -57,7 +53,7 @@ class Backoff:
 
 
 class LiveContent:
-    """The three supervisors. `start()` on the event loop; `close()` ends every listener."""
+    """A supervisor per collection. `start()` on the event loop; `close()` ends every listener."""
 
     def __init__(
         self, store: ListeningStore, cache: ContentCache, *, backoff: Backoff = Backoff()

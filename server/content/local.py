@@ -1,8 +1,6 @@
-"""The embedded content: JSON files in a folder (content/), and the store that reads them.
-
-Each collection is a JSON array of documents, each an object whose "id" is the
-Firestore document id; the site serves the folder's images/ at /images/.
-"""
+"""The embedded content: JSON files in a folder (content/), and the store that reads them. Each
+collection is a JSON array of documents, each an object whose "id" is the Firestore document id; the
+site serves the folder's images/ at /images/."""
 
 from __future__ import annotations
 
@@ -94,11 +92,9 @@ def write_text_atomically(path: Path, text: str) -> None:
 class LocalContentStore:
     """Reads the files on every fetch, so an edited file shows on the next page load."""
 
-    def __init__(self, content_dir: Path, *, allow_http_images: bool = False) -> None:
+    def __init__(self, content_dir: Path, photo_urls: PhotoUrlPolicy | None = None) -> None:
         self._content_dir = content_dir
-        self._photo_urls = PhotoUrlPolicy(
-            allow_http=allow_http_images, images_dir=content_dir / IMAGES_FOLDER
-        )
+        self._photo_urls = photo_urls or PhotoUrlPolicy(images_dir=content_dir / IMAGES_FOLDER)
 
     async def fetch(self, collection: Collection) -> list[ContentItem]:
         path = collection_file(self._content_dir, collection)

@@ -30,11 +30,7 @@ class Collection(Enum):
 
     @property
     def firestore_name(self) -> str:
-        return SITE["collections"][self.value]["firestore"]
-
-    @classmethod
-    def from_page_key(cls, key: str) -> Collection | None:
-        return next((member for member in cls if member.page_key == key), None)
+        return str(SITE["collections"][self.value]["firestore"])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,7 +88,6 @@ ContentItem = CardItem | SlideImage
 
 
 def photo_urls(items: Iterable[ContentItem]) -> Iterator[str]:
-    """Every photo the items show."""
     return (url for item in items for url in item.photo_urls)
 
 
@@ -106,25 +101,20 @@ def linked_photos(fields: Mapping[str, Any]) -> set[str]:
 # The fields each collection's documents must carry, all strings, in the order
 # the content files list them. Other fields are allowed and ignored by the site.
 REQUIRED_FIELDS: dict[Collection, tuple[str, ...]] = {
-    Collection.PROJECTS: ("name", "description", "photoUrl"),
-    Collection.COLLABRATIONS: ("name", "description", "photoUrl"),
-    Collection.SLIDER: ("photoUrl",),
-    Collection.STONES: ("name", "description", "photoUrl"),
+    c: ("photoUrl",) if c is Collection.SLIDER else ("name", "description", "photoUrl")
+    for c in Collection
 }
 
 # The order of the cards and slides: documents with a number here come first,
 # lowest first; the others after them, in Firestore's order (by document id).
 POSITION_FIELD = "position"
 
-# What an empty input writes: the field is left out of the document.
-EMPTY: tuple[object, ...] = ("", None, [], {})
+EMPTY: tuple[object, ...] = ("", None, [], {})  # an empty input: the field is left out
 
 # Fields a document may carry; when present, they must be strings too.
 OPTIONAL_FIELDS: dict[Collection, tuple[str, ...]] = {
-    Collection.PROJECTS: translated_fields("name", "description"),
-    Collection.COLLABRATIONS: translated_fields("name", "description"),
-    Collection.SLIDER: (),
-    Collection.STONES: translated_fields("name", "description"),
+    c: () if c is Collection.SLIDER else translated_fields("name", "description")
+    for c in Collection
 }
 
 # A detail's check: what of the value the site keeps (None: nothing), and what is wrong with it.
@@ -205,11 +195,9 @@ REQUIRED_DETAILS = {Collection.STONES: ("family", "colour")}
 def field_problems(
     collection: Collection, fields: Mapping[str, Any], photo_urls: PhotoUrlPolicy
 ) -> dict[str, str]:
-    """What is wrong with each field that is; empty when the site can show the document.
-
-    The one statement of the rules: the server skips a document with problems
-    (parse_document), and `stone-content validate` reports them.
-    """
+    """What is wrong with each field that is; empty when the site can show the document. The one
+    statement of the rules: the server skips a document with problems (parse_document), and
+    `stone-content validate` reports them."""
     required = REQUIRED_FIELDS[collection]
     problems = {field: "is missing" for field in required if field not in fields}
     for field in (*required, *OPTIONAL_FIELDS[collection]):

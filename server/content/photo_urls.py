@@ -1,10 +1,7 @@
-"""Which photoUrl values the site will put in an <img src>.
-
-Accepted: an https: URL with a host (http: too in development), or a path
-/images/... to a file of the local content's image folder. Everything else
-(javascript:, data:, //host, credentials in the URL, paths that climb out of
-the image folder) is refused, with the reason.
-"""
+"""Which photoUrl values the site will put in an <img src>. Accepted: an https: URL with a host
+(http: too in development), or a path /images/... to a file of the local content's image folder.
+Everything else (javascript:, data:, //host, credentials in the URL, paths that climb out of the
+image folder) is refused, with the reason."""
 
 from __future__ import annotations
 
@@ -23,8 +20,7 @@ _FORBIDDEN_CHARACTERS = re.compile(r"[\x00-\x20\x7f\\]")
 @dataclass(frozen=True, kw_only=True)
 class PhotoUrlPolicy:
     allow_http: bool = False
-    # Where /images/ paths must point; None accepts any well-formed path.
-    images_dir: Path | None = None
+    images_dir: Path | None = None  # where /images/ paths must point; None: any
 
     def problem(self, url: str) -> str | None:
         """Why `url` is refused, or None when it is acceptable."""

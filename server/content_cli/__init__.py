@@ -1,1 +1,0 @@
-"""`stone-content`: check the local content files and copy them to and from Firestore."""

@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[folder],
         help="check the content files against the site's rules",
         description=(
-            "Check projects.json, collabrations.json and slider.json in DIR against the "
+            "Check the collection files in DIR (projects.json, stones.json...) against the "
             "rules the site applies, and that every /images/... photo exists under "
             "DIR/images. Prints every problem with its file, document id and field."
         ),
@@ -90,10 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[folder, timeout],
         help="write Firestore's content to the content files (no images)",
         description=(
-            "Read the three collections from Firestore and write them to DIR as "
-            "projects.json, collabrations.json and slider.json, replacing those files "
-            "(sorted by id). Images are not downloaded: photoUrl values are kept as they "
-            "are, so /images/... photos must already be in DIR/images."
+            "Read every collection from Firestore and write each to its file in DIR "
+            "(projects.json, stones.json...), replacing it (sorted by id). Images are not "
+            "downloaded: photoUrl values are kept as they are, so /images/... photos must "
+            "already be in DIR/images."
         ),
     )
     return parser

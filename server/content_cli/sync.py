@@ -1,8 +1,6 @@
-"""The Firestore side of push and pull: which project, the collections read whole, the writes.
-
-A push sets each document under its own id, so a push repeated or resumed converges and
-never duplicates one; documents already equal are not written (nor their update time).
-"""
+"""The Firestore side of push and pull: which project, the collections read whole, the writes. A
+push sets each document under its own id, so a push repeated or resumed converges and never
+duplicates one; documents already equal are not written (nor their update time)."""
 
 from __future__ import annotations
 
@@ -61,7 +59,6 @@ def retry_policy(timeout_seconds: float) -> retries.Retry:
 def read_content(
     client: firestore.Client, *, timeout_seconds: float
 ) -> dict[Collection, Documents]:
-    """Every document of every collection, by id."""
     retry = retry_policy(timeout_seconds)
     return {
         collection: {
@@ -74,8 +71,7 @@ def read_content(
     }
 
 
-# Firestore's limit on writes in one batch.
-MAX_BATCH_WRITES = 500
+MAX_BATCH_WRITES = 500  # Firestore's limit on writes in one batch
 _ABSENT = object()
 
 

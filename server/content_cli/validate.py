@@ -1,8 +1,6 @@
-"""Every problem of a content folder before a push, and of Firestore's content before a pull.
-
-The field rules are the server's own (models.field_problems); added here: what only files
-get wrong, Firestore's rules for ids, and Firestore values a JSON file cannot hold.
-"""
+"""Every problem of a content folder before a push, and of Firestore's content before a pull. The
+field rules are the server's own (models.field_problems); added here: what only files get wrong,
+Firestore's rules for ids, and Firestore values a JSON file cannot hold."""
 
 from __future__ import annotations
 
@@ -21,15 +19,13 @@ from server.content.local import (
 from server.content.models import Collection, field_problems
 from server.content.photo_urls import PhotoUrlPolicy
 
-# Firestore rejects longer document ids.
-_MAX_ID_BYTES = 1500
+_MAX_ID_BYTES = 1500  # Firestore rejects longer document ids
 
 # The values a JSON file can hold; Firestore also has timestamps, geopoints,
 # references and bytes.
 _JSON_SCALARS = (str, int, float, bool, type(None))
 
-# A collection's documents by id, in file order; the fields exclude "id".
-Documents = dict[str, dict[str, Any]]
+Documents = dict[str, dict[str, Any]]  # by id, in file order; the fields without "id"
 
 
 def _problem(

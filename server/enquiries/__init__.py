@@ -1,1 +1,0 @@
-"""Enquiries from visitors: the form's fields, the checks, the store, the mail."""

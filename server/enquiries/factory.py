@@ -10,14 +10,11 @@ from contextlib import asynccontextmanager, suppress
 
 from server.company import Company
 from server.content.cache import ContentCache
-from server.enquiries.firestore import FirestoreEnquiries
+from server.enquiries.firestore import EnquiryStore, FirestoreEnquiries
 from server.enquiries.intake import Intake
 from server.enquiries.mail import Outbox, SmtpMailer
 from server.enquiries.store import SqliteEnquiries
 from server.settings import ContentSource, Settings
-
-# Either keeps the same promises (tests/test_enquiry_store.py holds both to them).
-EnquiryStore = SqliteEnquiries | FirestoreEnquiries
 
 
 @asynccontextmanager

@@ -14,8 +14,7 @@ from babel import Locale as BabelLocale
 
 from server.site_facts import SITE
 
-# The visitor's fields, each with the most characters it takes (the form states them).
-LIMITS: dict[str, int] = SITE["enquiry"]["limits"]
+LIMITS: dict[str, int] = SITE["enquiry"]["limits"]  # the most characters each field takes
 REQUIRED = frozenset(SITE["enquiry"]["required"])
 MAX_LINKS = SITE["enquiry"]["maxLinks"]
 MAX_SQUARE_METRES = 1_000_000
@@ -25,22 +24,9 @@ _EMAIL = re.compile(r"[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"\+?[\d\s().\-/]*")
 # CLDR's territories that are not countries a visitor lives in: groupings, test codes, and
 # parts of another country with a code of their own only for some uses.
-_NOT_COUNTRIES = {
-    "AC",
-    "CP",
-    "CQ",
-    "DG",
-    "EA",
-    "EU",
-    "EZ",
-    "IC",
-    "QO",
-    "TA",
-    "UN",
-    "XA",
-    "XB",
-    "ZZ",
-}
+_NOT_COUNTRIES = frozenset(
+    ["AC", "CP", "CQ", "DG", "EA", "EU", "EZ", "IC", "QO", "TA", "UN", "XA", "XB", "ZZ"]
+)
 
 
 class State(StrEnum):

@@ -1,11 +1,6 @@
-"""Enquiries in Firestore (with CONTENT_SOURCE=firestore), with SqliteEnquiries' promises. Written
-by the server only: firestore.rules refuses every client. Enquiries; EnquiryLimits, a document
-per sender's address key with its recent times, written in the enquiry's own transaction (so
-the rate limit needs no query); EnquirySecrets/form, the key that signs forms. Every query is
-an equality or a range on one field, which the automatic single-field indexes serve.
-
-The library's synchronous client, in threads of this store's own, as the content store's: its
-asyncio client binds gRPC to one event loop."""
+"""Enquiries in Firestore (with CONTENT_SOURCE=firestore), with SqliteEnquiries' promises:
+Enquiries, EnquiryLimits (each sender's recent times, by address key) and EnquirySecrets/form
+(docs/architecture.md, "The stores"). The library's synchronous client, in threads of its own."""
 
 from __future__ import annotations
 
@@ -22,7 +17,7 @@ from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 
 from server.enquiries.fields import Enquiry, State
-from server.enquiries.store import Added, StoreUnavailable
+from server.enquiries.store import Added, SqliteEnquiries, StoreUnavailable
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -65,19 +60,17 @@ class FirestoreEnquiries:
     def add(
         self, enquiry: Enquiry, *, address_key: str, limit: int, window_seconds: float
     ) -> Added:
-        reference, sender = (
-            self._enquiries.document(enquiry.id),
-            self._senders.document(address_key),
-        )
+        reference = self._enquiries.document(enquiry.id)
+        sender = self._senders.document(address_key)
 
         @firestore.transactional
         def add(transaction: firestore.Transaction) -> Added:
             if reference.get(transaction=transaction, timeout=self.timeout_seconds).exists:
                 return Added.DUPLICATE
-            record = sender.get(transaction=transaction, timeout=self.timeout_seconds).to_dict()
-            recent = [
-                t for t in (record or {}).get("times", []) if t > enquiry.created - window_seconds
-            ]
+            record = (
+                sender.get(transaction=transaction, timeout=self.timeout_seconds).to_dict() or {}
+            )
+            recent = [t for t in record.get("times", []) if t > enquiry.created - window_seconds]
             if len(recent) >= limit:
                 return Added.LIMITED
             transaction.create(reference, enquiry.record() | {"claimedUntil": 0})
@@ -183,3 +176,7 @@ class FirestoreEnquiries:
     async def close(self) -> None:
         self.threads.shutdown(wait=False, cancel_futures=True)
         self._client.close()  # type: ignore[no-untyped-call]  # untyped in the library
+
+
+# Either keeps the same promises (tests/test_enquiry_store.py holds both to them).
+EnquiryStore = SqliteEnquiries | FirestoreEnquiries

@@ -11,14 +11,12 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-# The field people do not see (styles/site.css puts it off screen); bots fill it.
-TRAP_FIELD = "website"
+TRAP_FIELD = "website"  # people do not see it (site.css puts it off screen); bots fill it
 TOKEN_FIELD = "token"  # noqa: S105 - a field's name
 # At most this many enquiries from one address in this many seconds, every worker together.
 RATE_LIMIT = 5
 RATE_WINDOW_SECONDS = 600.0
-# A form sent later than this after it was made is refused (sent again with a new token).
-MAX_FORM_SECONDS = 86_400.0
+MAX_FORM_SECONDS = 86_400.0  # a form older than this is refused (sent again with a new token)
 
 
 class Refused(Exception):
@@ -28,8 +26,7 @@ class Refused(Exception):
 @dataclass(frozen=True)
 class Guard:
     secret: bytes
-    # A person takes longer than this to fill the form in (ENQUIRY_MIN_SECONDS).
-    min_seconds: float
+    min_seconds: float  # a person takes longer than this to fill the form in (ENQUIRY_MIN_SECONDS)
 
     def token(self, now: float) -> str:
         """A new form's token: when it was made, and the id its enquiry will have."""

@@ -6,20 +6,18 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from server.company import Company
 from server.content.cache import ContentCache
 from server.content.models import CardItem, Collection
 from server.enquiries.fields import COUNTRY_CODES, Enquiry, checked, countries
+from server.enquiries.firestore import EnquiryStore
 from server.enquiries.guard import RATE_LIMIT, RATE_WINDOW_SECONDS, TOKEN_FIELD, Guard, Refused
 from server.enquiries.store import Added, StoreUnavailable
 from server.i18n import Locale
 from server.site_facts import SITE
-
-if TYPE_CHECKING:
-    from server.enquiries.factory import EnquiryStore
 
 logger = logging.getLogger("server.enquiries")
 
@@ -27,38 +25,26 @@ logger = logging.getLogger("server.enquiries")
 # collabration's page, /enquiry?project=<id>: "projects/<id>"), and the page it came from.
 ABOUT, CAME_FROM = "about", "page"
 ABOUT_QUERIES = {"project": "projects", "collabration": "collabrations"}
-# How long the thank-you page, /enquiry?sent=<id>, shows what was sent.
-RECEIPT_SECONDS = 86_400.0
+RECEIPT_SECONDS = 86_400.0  # how long the thank-you page, /enquiry?sent=<id>, shows what was sent
 
 
 @dataclass(frozen=True)
 class Outcome:
     status: int
-    # The form to show again (its values, problems and token); None once stored.
-    form: dict[str, Any] | None = None
+    form: dict[str, Any] | None = None  # to show again (values, problems, token); None once stored
     enquiry_id: str | None = None
-    # Stored by this post (not the same form sent again): its mail is to be sent.
-    new: bool = False
+    new: bool = False  # stored by this post (not the same form sent again): its mail is to be sent
 
 
+@dataclass(kw_only=True)
 class Intake:
-    def __init__(
-        self,
-        *,
-        store: EnquiryStore,
-        company: Company,
-        content: ContentCache,
-        secret: str | None,
-        min_seconds: float,
-        keep_days: float,
-    ) -> None:
-        self._store = store
-        self._company = company
-        self._content = content
-        self._secret = secret
-        self._min_seconds = min_seconds
-        self._keep_days = keep_days
-        self._guard: Guard | None = None
+    store: EnquiryStore
+    company: Company
+    content: ContentCache
+    secret: str | None  # ENQUIRY_SECRET
+    min_seconds: float
+    keep_days: float
+    _guard: Guard | None = field(default=None, init=False)
 
     async def blank(
         self, locale: Locale, query: Mapping[str, str], *, accept_language: str, came_from: str
@@ -78,7 +64,7 @@ class Intake:
         """The thank-you page's form: what was sent; None when there is no such enquiry (or
         it is older than a day, or the store does not answer)."""
         try:
-            enquiry = await self._store.get(enquiry_id)
+            enquiry = await self.store.get(enquiry_id)
         except StoreUnavailable:
             return None
         if enquiry is None or time.time() - enquiry.created > RECEIPT_SECONDS:
@@ -99,7 +85,7 @@ class Intake:
             elif not errors:
                 enquiry = await self._enquiry(enquiry_id, now, locale, values)
                 key = guard.address_key(address)
-                added = await self._store.add(
+                added = await self.store.add(
                     enquiry, address_key=key, limit=RATE_LIMIT, window_seconds=RATE_WINDOW_SECONDS
                 )
                 if added is not Added.LIMITED:
@@ -140,16 +126,16 @@ class Intake:
             "values": values | {TOKEN_FIELD: token},
             "errors": dict(errors or {}),
             "problem": problem,
-            "branch": self._company.branch_for(country).for_page(locale),
-            "keepDays": round(self._keep_days),
+            "branch": self.company.branch_for(country).for_page(locale),
+            "keepDays": round(self.keep_days),
             "sent": sent,
         }
 
     async def guard(self) -> Guard:
         """The guard, its key read once: ENQUIRY_SECRET, else the store's (StoreUnavailable)."""
         if self._guard is None:
-            secret = self._secret.encode() if self._secret else await self._store.secret()
-            self._guard = Guard(secret, self._min_seconds)
+            secret = self.secret.encode() if self.secret else await self.store.secret()
+            self._guard = Guard(secret, self.min_seconds)
         return self._guard
 
     async def _enquiry(
@@ -160,7 +146,7 @@ class Intake:
         return Enquiry(
             id=enquiry_id,
             created=now,
-            branch=self._company.branch_for(values["country"]).country_code,
+            branch=self.company.branch_for(values["country"]).country_code,
             language=locale.code,
             page=values.pop(CAME_FROM),
             # The mail's subject names it, in English.
@@ -188,7 +174,7 @@ class Intake:
         return stones, stone, about
 
     async def _cards(self, collection: str) -> list[CardItem]:
-        snapshot = await self._content.get(Collection(collection))
+        snapshot = await self.content.get(Collection(collection))
         return [item for item in snapshot.items if isinstance(item, CardItem)]
 
 
@@ -198,4 +184,4 @@ def _guessed_country(locale: Locale, accept_language: str) -> str:
         language, _, region = tag.partition(";")[0].strip().partition("-")
         if language.lower() == locale.code and region.upper() in COUNTRY_CODES:
             return region.upper()
-    return SITE["languages"][locale.code].get("country", "")
+    return str(SITE["languages"][locale.code].get("country", ""))

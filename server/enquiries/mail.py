@@ -7,30 +7,26 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
 from functools import partial
-from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
 from server.company import Company
 from server.enquiries.fields import Enquiry, countries
+from server.enquiries.firestore import EnquiryStore
 from server.enquiries.store import StoreUnavailable
 from server.settings import SettingsError
 
-if TYPE_CHECKING:
-    from server.enquiries.factory import EnquiryStore
-
 logger = logging.getLogger(__name__)
 
-# One attempt at the mail server, connection to last reply.
-SMTP_TIMEOUT_SECONDS = 30.0
-# A worker that claimed an enquiry and died lets it go after this (more than an attempt).
-CLAIM_SECONDS = 120.0
+SMTP_TIMEOUT_SECONDS = 30.0  # one attempt at the mail server, connection to last reply
+CLAIM_SECONDS = 120.0  # a worker that claimed an enquiry and died lets it go after this
 DAY_SECONDS = 86_400.0
 
 
@@ -57,48 +53,38 @@ class SmtpMailer:
         await self._send(message, sender=sender, recipients=[recipient])
 
 
+@dataclass(kw_only=True)
 class Outbox:
-    def __init__(
-        self,
-        *,
-        store: EnquiryStore,
-        mailer: SmtpMailer | None,
-        company: Company,
-        sender: str,
-        base_url: str,
-        retry_seconds: float,
-        keep_days: float,
-    ) -> None:
-        self._store = store
-        self._mailer = mailer
-        self._company = company
-        self._sender = sender
-        self._base_url = base_url
-        self._retry_seconds = retry_seconds
-        self._keep_seconds = keep_days * DAY_SECONDS
-        # Something may be left to mail: what an earlier process left, or a send that failed.
-        # Only then does the sweep ask the store, so an idle site asks Firestore nothing.
-        self._unsent_maybe = True
+    store: EnquiryStore
+    mailer: SmtpMailer | None
+    company: Company
+    sender: str
+    base_url: str
+    retry_seconds: float
+    keep_days: float
+    # Something may be left to mail: what an earlier process left, or a send that failed.
+    # Only then does the sweep ask the store, so an idle site asks Firestore nothing.
+    _unsent_maybe: bool = field(default=True, init=False)
 
     async def send(self, enquiry_id: str) -> None:
         """Mail the enquiry unless it went already or another worker is mailing it."""
-        if self._mailer is None:
+        if self.mailer is None:
             return
         now = time.time()
         try:
-            enquiry = await self._store.claim(enquiry_id, now=now, until=now + CLAIM_SECONDS)
+            enquiry = await self.store.claim(enquiry_id, now=now, until=now + CLAIM_SECONDS)
             if enquiry is None:
                 return
             message = self.message(enquiry)
             try:
                 async with asyncio.timeout(SMTP_TIMEOUT_SECONDS):
-                    await self._mailer.send(message, sender=self._sender, recipient=message["To"])
+                    await self.mailer.send(message, sender=self.sender, recipient=message["To"])
             except (aiosmtplib.SMTPException, OSError, TimeoutError) as error:
                 logger.warning("Enquiry %s not mailed yet, tried again soon: %s", enquiry_id, error)
                 self._unsent_maybe = True
-                await self._store.mailed(enquiry_id, accepted=False)
+                await self.store.mailed(enquiry_id, accepted=False)
                 return
-            await self._store.mailed(enquiry_id, accepted=True)
+            await self.store.mailed(enquiry_id, accepted=True)
             logger.info("Enquiry %s mailed to %s", enquiry_id, message["To"])
         except StoreUnavailable as error:
             self._unsent_maybe = True
@@ -107,21 +93,23 @@ class Outbox:
     async def run(self) -> None:
         """Every ENQUIRY_MAIL_RETRY_SECONDS (the first after start-up), mail what is left to
         mail, if anything may be; once a day, delete what is past keeping. Until cancelled."""
-        if self._mailer is None:
+        if self.mailer is None:
             logger.info(
                 "SMTP_URL is not set: enquiries are kept, not mailed (the studio lists them)"
             )
         kept_since = -DAY_SECONDS
         while True:
-            await asyncio.sleep(self._retry_seconds)
+            await asyncio.sleep(self.retry_seconds)
             try:
                 if time.monotonic() - kept_since >= DAY_SECONDS:
-                    deleted = await self._store.delete_older_than(time.time() - self._keep_seconds)
+                    deleted = await self.store.delete_older_than(
+                        time.time() - self.keep_days * DAY_SECONDS
+                    )
                     kept_since = time.monotonic()
                     logger.info("Deleted %d enquiries past ENQUIRY_KEEP_DAYS", deleted)
-                if self._mailer is not None and self._unsent_maybe:
+                if self.mailer is not None and self._unsent_maybe:
                     self._unsent_maybe = False
-                    for enquiry_id in await self._store.unsent():
+                    for enquiry_id in await self.store.unsent():
                         await self.send(enquiry_id)
             except StoreUnavailable as error:
                 self._unsent_maybe = True
@@ -131,17 +119,17 @@ class Outbox:
         """The mail to the branch: every field in plain text, Reply-To the visitor. Each value
         reaches a header on one line (fields.checked), and the library folds it."""
         fields = enquiry.fields
-        branches = self._company.branches
+        branches = self.company.branches
         branch = next((b for b in branches if b.country_code == enquiry.branch), branches[0])
         message = EmailMessage()
         about = f" about {enquiry.topic}" if enquiry.topic else ""
         message["Subject"] = f"Enquiry{about} from {fields['name']}"
-        message["From"] = self._sender
-        message["To"] = self._company.enquiry_email(branch) or self._sender
+        message["From"] = self.sender
+        message["To"] = self.company.enquiry_email(branch) or self.sender
         if fields["email"]:
             message["Reply-To"] = Address(fields["name"], addr_spec=fields["email"])
         message["Date"] = formatdate(enquiry.created)
-        message["Message-ID"] = f"<enquiry-{enquiry.id}@{urlsplit(self._base_url).hostname}>"
+        message["Message-ID"] = f"<enquiry-{enquiry.id}@{urlsplit(self.base_url).hostname}>"
         country = dict(countries("en")).get(fields["country"], "")
         received = datetime.fromtimestamp(enquiry.created, UTC).strftime("%Y-%m-%d %H:%M UTC")
         lines = {
@@ -153,10 +141,10 @@ class Outbox:
             "About": enquiry.topic,
             "Quantity": fields["quantity"] and f"{fields['quantity']} m²",
             "Language": enquiry.language,
-            "Sent from": enquiry.page and self._base_url + enquiry.page,
+            "Sent from": enquiry.page and self.base_url + enquiry.page,
             "Received": f"{received}, for the {branch.country} branch",
         }
         body = "\n".join(f"{label}: {value}" for label, value in lines.items() if value)
-        studio = f"{self._base_url}/studio/enquiries/{enquiry.id}"
+        studio = f"{self.base_url}/studio/enquiries/{enquiry.id}"
         message.set_content(f"{body}\n\n{fields['message']}\n\n-- \nIn the studio: {studio}\n")
         return message

@@ -40,8 +40,7 @@ class SqliteEnquiries:
     async def add(
         self, enquiry: Enquiry, *, address_key: str, limit: int, window_seconds: float
     ) -> Added:
-        """Keep it, unless its id is kept or its address sent `limit` in the window: one
-        step, whatever other workers do at the same time."""
+        """Keep it, unless its id is kept or its address sent `limit` in the window: one step."""
 
         def add(db: sqlite3.Connection) -> Added:
             # BEGIN IMMEDIATE takes the write lock first: no other worker's insert can come

@@ -1,1 +1,0 @@
-"""HTTP handlers, thin: each asks the content, rendering or image layer and answers."""

@@ -13,8 +13,7 @@ from starlette.types import Scope
 from server.http.caching import CONTENT_IMAGE, IMMUTABLE
 from server.http.compression import preferred_encoding
 
-# build.py writes name.br and name.gz beside each compressible asset.
-_SUFFIXES = {"br": ".br", "gzip": ".gz"}
+_SUFFIXES = {"br": ".br", "gzip": ".gz"}  # build.py writes name.br and name.gz beside an asset
 
 
 class AssetFiles(StaticFiles):

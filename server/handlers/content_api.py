@@ -17,10 +17,10 @@ from server.rendering.page_content import items_for_page
 
 
 async def content_api(request: Request) -> Response:
-    """One collection as JSON, for lists the client needs after navigating."""
-    collection = Collection.from_page_key(request.path_params["collection"])
-    if collection is None:
-        raise HTTPException(status_code=404)
+    try:
+        collection = Collection(request.path_params["collection"])
+    except ValueError:
+        raise HTTPException(status_code=404) from None
     content: ContentCache = request.state.content
     snapshot = await content.get(collection)
     if snapshot.error is not None:

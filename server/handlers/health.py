@@ -1,7 +1,5 @@
-"""GET /healthz and GET /readyz: whether the process lives, and whether it should get visitors.
-
-What each check reports, and why a probe adds no load to Firestore: docs/operating.md.
-"""
+"""GET /healthz and GET /readyz: whether the process lives, and whether it should get visitors
+(what each check reports, and why a probe adds no load to Firestore: docs/operating.md)."""
 
 from __future__ import annotations
 
@@ -28,7 +26,6 @@ async def healthz(_request: Request) -> Response:
 
 
 async def readyz(request: Request) -> Response:
-    """Readiness: whether this instance should get visitors."""
     readiness: ReadinessCheck = request.state.readiness
     report = await readiness.run()
     status_code = 503 if report["failing"] else 200
@@ -53,11 +50,8 @@ class ReadinessCheck:
         return {"status": "not ready" if failing else "ready", "failing": failing, "checks": checks}
 
     def _bundles(self) -> Check:
-        missing = [
-            url
-            for url in self.manifest.all_urls()
-            if not asset_file(self.client_dir, url).is_file()
-        ]
+        files = (asset_file(self.client_dir, url) for url in self.manifest.all_urls())
+        missing = [file for file in files if not file.is_file()]
         return {"ok": not missing, **({"missing": len(missing)} if missing else {})}
 
     def _render_pool(self) -> Check:

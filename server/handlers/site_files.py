@@ -31,6 +31,9 @@ class SiteFiles:
         )
         # The content versions the sitemap was made from, and the sitemap.
         self._sitemap: tuple[tuple[int, ...], str] | None = None
+        icons = [
+            {"src": f"/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png"} for n in (192, 512)
+        ]
         self._manifest = json.dumps(
             {
                 "name": company.name,
@@ -39,16 +42,7 @@ class SiteFiles:
                 "display": "standalone",
                 "background_color": THEME["background"],
                 "theme_color": THEME["colour"],
-                "icons": [
-                    {"src": "/icon-192.png", "sizes": "192x192", "type": "image/png"},
-                    {"src": "/icon-512.png", "sizes": "512x512", "type": "image/png"},
-                    {
-                        "src": "/icon-512.png",
-                        "sizes": "512x512",
-                        "type": "image/png",
-                        "purpose": "maskable",
-                    },
-                ],
+                "icons": [*icons, {**icons[1], "purpose": "maskable"}],
             },
             indent=2,
         )

@@ -1,8 +1,5 @@
-"""POST /vitals: web-vitals beacons from visitors' browsers, checked and logged.
-
-The browser (ui/vitals.ts) sends one report per metric, as JSON:
-{"name": "LCP", "value": 1834.2, "rating": "good", "path": "/projects"}.
-"""
+"""POST /vitals: web-vitals beacons from visitors' browsers (ui/vitals.ts), checked and logged.
+What a report is, and what the server takes: docs/operating.md, "Web vitals from visitors"."""
 
 from __future__ import annotations
 
@@ -18,18 +15,13 @@ from starlette.responses import PlainTextResponse, Response
 from server.http.rate_limit import TokenBuckets
 from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
 
-# The paths a web-vitals report may name: the pages, and the cards' pages as
-# their route (ui/vitals.ts).
-_KNOWN_PATHS = frozenset(
-    [page.path for page in PAGES] + [page.path + ITEM_ROUTE for page in LIST_PAGES]
-)
+# The pages, and the cards' pages as their route.
+_KNOWN_PATHS = frozenset([p.path for p in PAGES] + [p.path + ITEM_ROUTE for p in LIST_PAGES])
 # sendBeacon sends a string as text/plain (no CORS preflight needed);
 # application/json is what a script posting by hand would say.
 BEACON_MEDIA_TYPES = frozenset({"text/plain", "application/json"})
-# The metrics collected, each with the largest value taken as real: LCP and INP
-# in milliseconds, CLS a score. Past these a report is a bug or made up.
+# The largest value taken as real (LCP and INP in ms): past it a report is a bug or made up.
 METRIC_LIMITS = {"LCP": 120_000.0, "INP": 60_000.0, "CLS": 100.0}
-# web-vitals' own rating of a value against the metric's thresholds.
 RATINGS = frozenset({"good", "needs-improvement", "poor"})
 REPORT_FIELDS = frozenset({"name", "value", "rating", "path"})
 MAX_REPORT_BYTES = 2048
@@ -46,8 +38,7 @@ class VitalsReport:
     name: str
     value: float
     rating: str
-    # The route the visitor landed on.
-    path: str
+    path: str  # the route the visitor landed on
 
 
 def parse_report(body: bytes, *, known_paths: Collection[str]) -> VitalsReport:
@@ -56,10 +47,8 @@ def parse_report(body: bytes, *, known_paths: Collection[str]) -> VitalsReport:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise InvalidReportError(f"not JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise InvalidReportError("not a JSON object")
-    if set(data) != REPORT_FIELDS:
-        raise InvalidReportError(f"expected exactly the fields {sorted(REPORT_FIELDS)}")
+    if not isinstance(data, dict) or set(data) != REPORT_FIELDS:
+        raise InvalidReportError(f"expected an object with exactly {sorted(REPORT_FIELDS)}")
     name, value, rating, path = data["name"], data["value"], data["rating"], data["path"]
     if not isinstance(name, str) or name not in METRIC_LIMITS:
         raise InvalidReportError(f"name: expected one of {sorted(METRIC_LIMITS)}")

@@ -12,8 +12,7 @@ PAGE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-err
 # Local content images keep their names when edited: a short life, then revalidate.
 CONTENT_IMAGE = "public, max-age=300, stale-while-revalidate=3600"
 
-# Error pages and API errors must not be kept.
-NO_STORE = "no-store"
+NO_STORE = "no-store"  # error pages and API errors must not be kept
 
 # robots.txt, the sitemap, icons and the manifest: stable names, rare changes.
 SITE_FILE = "public, max-age=86400"

@@ -1,9 +1,7 @@
-"""Rules every request meets before routing: host, methods, path length, canonical case.
-
-The Host check (ALLOWED_HOSTS) spares the health probes: platforms probe an
-instance at its own address (`Host: 10.0.3.7:8000`), and a probe refused with
-400 would take a healthy instance out of service.
-"""
+"""Rules every request meets before routing: host, methods, path length, canonical case. The Host
+check (ALLOWED_HOSTS) spares the health probes: platforms probe an instance at its own address
+(`Host: 10.0.3.7:8000`), and a probe refused with 400 would take a healthy instance out of
+service."""
 
 from __future__ import annotations
 
@@ -16,10 +14,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.http.caching import NO_STORE
 
-# Longer than any URL of this site by far; browsers and proxies stop near 8 KB.
-MAX_PATH_BYTES = 2048
-# uvicorn's httptools parser sets no limit on headers; browsers send a few KB.
-MAX_HEADER_BYTES = 16 * 1024
+MAX_PATH_BYTES = 2048  # longer than any URL of the site; browsers and proxies stop near 8 KB
+MAX_HEADER_BYTES = 16 * 1024  # uvicorn's httptools parser sets no limit; browsers send a few KB
 
 
 class RequestRules:

@@ -69,8 +69,7 @@ class SecurityHeaders:
 
 
 def content_security_policy(directives: Mapping[str, str], image_hosts: Iterable[str]) -> str:
-    """The header's value: the directives in their order, `img-src` with the hosts of the
-    content's photos (Firebase Storage) added."""
+    """The header's value: the directives in order, `img-src` with the content photos' hosts."""
     images = " ".join(f"https://{host}" for host in image_hosts)
     with_images = {**directives, "img-src": f"{directives['img-src']} {images}".strip()}
     return "; ".join(f"{name} {value}" for name, value in with_images.items())

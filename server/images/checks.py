@@ -9,8 +9,7 @@ from contextlib import contextmanager
 
 from PIL import Image, UnidentifiedImageError
 
-# The largest phone and camera sensors pass; a decompression bomb does not.
-MAX_PIXELS = 50_000_000
+MAX_PIXELS = 50_000_000  # the largest phone and camera sensors pass; a decompression bomb does not
 
 
 class ImageRefused(Exception):
@@ -23,8 +22,7 @@ class TooManyPixels(ImageRefused):
 
 @contextmanager
 def opened_photo(data: bytes, formats: tuple[str, ...]) -> Iterator[Image.Image]:
-    """The image, its size checked and nothing decoded yet; ImageRefused, also for what goes
-    wrong while the caller decodes it."""
+    """The image, size checked, nothing decoded; ImageRefused, also for a failure as it decodes."""
     try:
         with Image.open(io.BytesIO(data), formats=formats) as image:
             width, height = image.size

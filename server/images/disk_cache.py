@@ -1,8 +1,6 @@
-"""Finished variants (and fetched photos) on disk, least recently used out past a bound.
-
-Recency is each file's mtime, so it survives a restart. Blocking: call from a
-worker thread. Processes sharing a folder may together exceed the bound a while.
-"""
+"""Finished variants (and fetched photos) on disk, least recently used out past a bound. Recency is
+each file's mtime, so it survives a restart. Blocking: call from a worker thread. Processes sharing
+a folder may together exceed the bound a while."""
 
 from __future__ import annotations
 
@@ -88,7 +86,6 @@ class DiskCache:
         return self._dir / (key + SUFFIX)
 
     def _evict(self) -> None:
-        """The least recently used out until within the bound."""
         victims: list[str] = []
         with self._lock:
             while self.total_bytes > self._max_bytes and self._sizes:

@@ -18,8 +18,7 @@ from server.images.transform import OutputFormat, make_variant
 from server.images.urls import PhotoSource
 from server.images.variants import Variant
 
-# A refused photo (broken, hostile, its host down) is not fetched or decoded
-# again for this long: each request meanwhile falls back at once.
+# A refused photo is not fetched or decoded again for this long: each request falls back at once.
 REFUSAL_MEMORY_SECONDS = 60
 _MAX_REFUSALS = 1000
 
@@ -37,8 +36,7 @@ class PhotoPipeline:
     local: LocalPhotos
     remote: RemotePhotos
     cache: DiskCache
-    # Whether a remote URL is the photoUrl of some item of the content.
-    is_content_photo: Callable[[str], Awaitable[bool]]
+    is_content_photo: Callable[[str], Awaitable[bool]]  # is a remote URL some item's photoUrl?
     workers: int = 2
     clock: Callable[[], float] = time.monotonic
 

@@ -76,7 +76,6 @@ class LocalPhotos:
 
 
 def _identity(stat: os.stat_result) -> tuple[int, int, int]:
-    """What changes when a file is written or replaced."""
     return stat.st_size, stat.st_mtime_ns, stat.st_ino
 
 

@@ -1,9 +1,5 @@
 """The image route's URLs, /img/{variant}/{version}/{source}, and each photo's
-`photoKey` ({version}/{source}) for the page data (docs/architecture.md, "Images").
-
-The version hashes a local photo's bytes, or a remote photo's URL (a new upload
-to Firebase Storage gets a new URL).
-"""
+`photoKey` ({version}/{source}) for the page data (docs/architecture.md, "Images")."""
 
 from __future__ import annotations
 
@@ -27,20 +23,16 @@ logger = logging.getLogger(__name__)
 
 VERSION = re.compile(r"[A-Za-z0-9_-]{12}")
 _MAX_REFUSALS = 1000
-# Photo URLs whose keys are remembered at once (a content of thousands of items fits).
-_MAX_KEYS = 50_000
-# Well under the longest path the site accepts (server/http/request_rules.py).
-MAX_KEY_LENGTH = 1500
+_MAX_KEYS = 50_000  # photo URLs whose keys are remembered at once (thousands of items fit)
+MAX_KEY_LENGTH = 1500  # well under the longest path the site accepts (server/http/request_rules.py)
 
 
 @dataclass(frozen=True)
 class PhotoSource:
     """A photo as the route's URL names it."""
 
-    # The photo's own URL, as in the content: what a refused variant falls back to.
-    photo_url: str
-    # Its path under the local image folder; None for a remote photo.
-    local_path: str | None
+    photo_url: str  # the photo's own URL, as in the content: what a refused variant falls back to
+    local_path: str | None  # its path under the local image folder; None for a remote photo
 
 
 def photo_source(photo_url: str) -> PhotoSource:
@@ -65,11 +57,9 @@ def source_from_route(kind: str, rest: str) -> PhotoSource | None:
 
 
 class PhotoKeys:
-    """Each photo's `photoKey`, for the page data; none when the route is off or refuses it.
-
-    While the image folder is watched, keys are remembered until a file changes,
-    so a page request makes no filesystem call; without, a stat per local photo.
-    """
+    """Each photo's `photoKey`, for the page data; none when the route is off or refuses it. While
+    the image folder is watched, keys are remembered until a file changes, so a page request makes
+    no filesystem call; without, a stat per local photo."""
 
     def __init__(
         self,
@@ -97,7 +87,6 @@ class PhotoKeys:
         return 0 if self._local is None else self._generation
 
     def start(self) -> None:
-        """Watch the image folder from now on (in a task)."""
         if self._folder is not None:
             self._watch = asyncio.create_task(self._watch_folder(self._folder))
 

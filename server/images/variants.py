@@ -1,7 +1,6 @@
-"""The sizes the image route makes (ui/site.json's, which photoSources.ts builds
-srcset from), by the name each has in a URL. A fixed set, not any size a URL asks
-for: each is worth keeping, and nobody can make the server resize a photo a thousand ways.
-"""
+"""The sizes the image route makes (ui/site.json's, which photoSources.ts builds srcset from),
+by their names in its URLs: a fixed set, so nobody can make the server resize a photo a
+thousand ways."""
 
 from __future__ import annotations
 
@@ -9,24 +8,17 @@ from dataclasses import dataclass
 
 from server.site_facts import SITE
 
-# At the photo's own aspect ratio (cards, slides, thumbnails).
-WIDTHS = tuple(SITE["photoSizes"]["widths"])
-# Square crops, for the modal.
-SQUARES = tuple(SITE["photoSizes"]["squares"])
-# The picture of a shared link (Open Graph, Twitter cards): the 1.91:1 that
-# Facebook, LinkedIn, X and WhatsApp show uncropped, always JPEG, which every
-# link-preview reader decodes (several take neither AVIF nor WebP).
-SOCIAL = "og1200"
+WIDTHS = tuple(SITE["photoSizes"]["widths"])  # at the photo's own aspect ratio
+SQUARES = tuple(SITE["photoSizes"]["squares"])  # square crops, for the modal
+SOCIAL = "og1200"  # the picture of a shared link (docs/architecture.md, "Images: the image route")
 
 
 @dataclass(frozen=True)
 class Variant:
     name: str
     width: int
-    # A centred crop `width` x `height`, rather than `width` wide at the photo's ratio.
-    height: int | None = None
-    # JPEG whatever the request's Accept says.
-    jpeg_only: bool = False
+    height: int | None = None  # a centred crop width x height, not width wide at the photo's ratio
+    jpeg_only: bool = False  # JPEG whatever the request's Accept says
 
     def size_for(self, source_width: int, source_height: int) -> tuple[int, int]:
         """The output size for a source of this size: never larger than the source."""

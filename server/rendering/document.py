@@ -17,13 +17,7 @@ from server.site_map import COLLABRATIONS, LANDING, PROJECTS, STONES, SitePage
 # As Django's json_script: no content can close the element (</script>), open
 # a comment (<!--) or be read as markup, and U+2028/U+2029 stay escaped for
 # any consumer that treats the text as JavaScript.
-_SCRIPT_ESCAPES = {
-    ord("<"): "\\u003C",
-    ord(">"): "\\u003E",
-    ord("&"): "\\u0026",
-    ord("\u2028"): "\\u2028",
-    ord("\u2029"): "\\u2029",
-}
+_SCRIPT_ESCAPES = {ord(c): f"\\u{ord(c):04X}" for c in "<>&\u2028\u2029"}
 
 
 def json_for_script(data: object) -> Markup:

@@ -6,8 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-# The URL prefix of bundles/client: the server's route, and esbuild's public path (build.py).
-ASSETS_URL = "/assets/"
+ASSETS_URL = "/assets/"  # bundles/client's URL prefix: the route, and esbuild's public path
 
 
 def asset_file(client_dir: Path, url: str) -> Path:
@@ -30,8 +29,7 @@ class AssetManifest:
     # so that no request holds the first paint; checked on load to hold no end tag.
     inline_css: str
     inline_boot: str
-    # The studio's own scripts by name (ui/studio/), which no public page links.
-    studio_scripts: dict[str, str]
+    studio_scripts: dict[str, str]  # the studio's scripts by name (ui/studio/): no public page's
 
     @property
     def site_code(self) -> str:
@@ -71,7 +69,6 @@ class AssetManifest:
         )
 
     def all_urls(self) -> set[str]:
-        """Every client file the manifest names."""
         fonts = [
             url for urls in (*self.fonts.values(), *self.next_page_fonts.values()) for url in urls
         ]

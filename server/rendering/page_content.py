@@ -30,8 +30,7 @@ class ContentUnavailable(Exception):
 @dataclass(frozen=True)
 class PageContent:
     company: Company
-    # Where the public reaches the site (PUBLIC_BASE_URL).
-    base_url: str
+    base_url: str  # where the public reaches the site (PUBLIC_BASE_URL)
     photo_keys: PhotoKeys
 
     def data(

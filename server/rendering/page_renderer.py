@@ -1,8 +1,6 @@
-"""Fetch a page's content, render it in V8, wrap it in the HTML document.
-
-A page is rendered once per change of what it shows (page_cache.py); a request
-answered from that cache does nothing that grows with the number of items.
-"""
+"""Fetch a page's content, render it in V8, wrap it in the HTML document. A page is rendered once
+per change of what it shows (page_cache.py); a request answered from that cache does nothing that
+grows with the number of items."""
 
 from __future__ import annotations
 
@@ -26,35 +24,23 @@ logger = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class PageRender:
     page: RenderedPage
-    # The page came from the cache of rendered pages, without a render in V8.
-    from_cache: bool = False
-    # React failed: `page` is the plain page, without V8 or content (never cached).
-    failed: bool = False
+    from_cache: bool = False  # from the cache of rendered pages, without a render in V8
+    failed: bool = False  # React failed: `page` is the plain page (never cached)
 
 
+@dataclass(frozen=True, kw_only=True)
 class PageRenderer:
-    def __init__(
-        self,
-        *,
-        content: ContentCache,
-        pool: RenderPool,
-        document: DocumentTemplate,
-        page_content: PageContent,
-        cache_bytes: int,
-    ) -> None:
-        self._content = content
-        self._pool = pool
-        self._document = document
-        self._page_content = page_content
-        self._photo_keys = page_content.photo_keys
-        # With a bound of 0 (HTML_CACHE=off), no page is kept.
-        self._pages = RenderedPageCache(max_bytes=cache_bytes)
+    content: ContentCache
+    pool: RenderPool
+    document: DocumentTemplate
+    page_content: PageContent
+    pages: RenderedPageCache  # bounded by HTML_CACHE_MB; 0 (HTML_CACHE=off) keeps no page
 
     async def render(self, page: Page) -> PageRender:
         """The page. An item page (its list page with the card's modal open) raises
         UnknownItem when the collection has no such id, ContentUnavailable when it cannot
         be read; when React fails in V8, the plain page is the answer."""
-        snapshots = await asyncio.gather(*(self._content.get(c) for c in page.reads))
+        snapshots = await asyncio.gather(*(self.content.get(c) for c in page.reads))
         versions = tuple(snapshot.version for snapshot in snapshots)
         # Consumed once, by whichever keys_for runs.
         items = (item for snapshot in snapshots for item in snapshot.items)
@@ -62,26 +48,27 @@ class PageRenderer:
         # A page is what it was made from: the content's versions, and the photos'
         # keys, which change with the image files. Without a generation of the
         # image folder, the keys (a stat per local photo) come before the lookup.
-        generation = self._photo_keys.generation
-        keys = None if generation is not None else await self._photo_keys.keys_for(photo_urls)
+        content = self.page_content
+        photo_keys = content.photo_keys
+        generation = photo_keys.generation
+        keys = None if generation is not None else await photo_keys.keys_for(photo_urls)
         identity = (versions, generation if keys is None else keys)
-        cached = self._pages.get(page.path, identity)
+        cached = self.pages.get(page.path, identity)
         if cached is not None:
             return PageRender(cached, from_cache=True)
         item = shown_item(page, snapshots)
         if keys is None:
-            keys = await self._photo_keys.keys_for(photo_urls)
-        content = self._page_content
+            keys = await photo_keys.keys_for(photo_urls)
         data = content.data(page, snapshots, keys)
         rendered = await self._rendered(page, data, content.meta(page, snapshots, keys, item))
         if not rendered.failed:
-            self._pages.put(page.path, identity, rendered.page)
+            self.pages.put(page.path, identity, rendered.page)
         return rendered
 
     async def render_form(self, page: Page, form: dict[str, Any]) -> PageRender:
         """A page holding a form (the enquiry page): its values, problems and token in the page
         data, so it is rendered for each request and never kept."""
-        content = self._page_content
+        content = self.page_content
         data = {**content.data(page, [], {}), "enquiry": form}
         return await self._rendered(page, data, content.meta(page, [], {}))
 
@@ -89,17 +76,17 @@ class PageRenderer:
         """React's HTML in the document; the plain page when React fails."""
         try:
             # The path tells the React router which card, if any, is open.
-            body_html = await self._pool.render(page.path, json.dumps(data, ensure_ascii=False))
+            body_html = await self.pool.render(page.path, json.dumps(data, ensure_ascii=False))
         except RenderError as error:
             logger.error("%s: %s", page.path, error)
-            content = self._page_content
-            fallback = self._document.render_fallback(
+            content = self.page_content
+            fallback = self.document.render_fallback(
                 meta=content.meta(page.list_page, [], {}),
                 page=page.list_page,
                 company_name=content.company.text("short_name", page.list_page.locale),
             )
             return PageRender(RenderedPage.from_html(fallback), failed=True)
-        html = self._document.render(
+        html = self.document.render(
             meta=meta, body_html=body_html, page_data_json=json_for_script(data)
         )
         return PageRender(RenderedPage.from_html(html))

@@ -15,19 +15,12 @@ logger = logging.getLogger(__name__)
 
 SERVER_BUNDLE = Path("server") / "render.js"
 RENDER_FUNCTION = "renderPage"
-# V8's process-wide set-up, once, on the thread that imports this module (the main one:
-# uvicorn's, pytest's), before any worker thread asks for a context. On CPUs with memory
-# protection keys (pku), V8 grants its key only to the thread that sets it up and to the
-# threads started after it: set up from a worker, the next context made on another thread
-# (a replacement after a timeout) crashes the process.
+# V8's set-up, once, on the thread that imports this module, before any worker thread makes a
+# context: on CPUs with memory protection keys, the only safe order (docs/operating.md).
 init_mini_racer(ignore_duplicate_init=True)
-# A context whose V8 heap is past this after a render is collected before its
-# next one: V8 keeps the heap a large page grew to, and gives it back only
-# when told memory is short.
-COLLECT_HEAP_BYTES = 16 * 1024 * 1024
+COLLECT_HEAP_BYTES = 16 * 1024 * 1024  # past this after a render: collected before the next
 
-# A render to run on each new context before it serves: (url, page data JSON).
-WarmUp = tuple[str, str]
+WarmUp = tuple[str, str]  # (url, page data JSON), rendered on each new context before it serves
 
 
 class RenderError(Exception):
@@ -41,8 +34,7 @@ class RenderPool:
     def __init__(
         self, bundle_source: str, *, size: int, warm_up: WarmUp, timeout_seconds: float
     ) -> None:
-        # The number of contexts the pool is meant to hold.
-        self.size = size
+        self.size = size  # the number of contexts the pool is meant to hold
         self._bundle_source = bundle_source
         self._warm_up = warm_up
         self._timeout = timeout_seconds
@@ -56,7 +48,6 @@ class RenderPool:
     async def start(
         cls, bundles_dir: Path, *, size: int, timeout_seconds: float, warm_up: WarmUp
     ) -> RenderPool:
-        """Create and warm every context, off the event loop."""
         source = (bundles_dir / SERVER_BUNDLE).read_text(encoding="utf-8")
         pool = cls(source, size=size, warm_up=warm_up, timeout_seconds=timeout_seconds)
         started = time.perf_counter()
@@ -64,11 +55,8 @@ class RenderPool:
             context = await anyio.to_thread.run_sync(pool._new_context)
             pool.contexts.append(context)
             pool._idle.put_nowait(context)
-        logger.info(
-            "Render pool ready: %d V8 contexts in %.0f ms",
-            size,
-            (time.perf_counter() - started) * 1000,
-        )
+        elapsed_ms = (time.perf_counter() - started) * 1000
+        logger.info("Render pool ready: %d V8 contexts in %.0f ms", size, elapsed_ms)
         return pool
 
     def _new_context(self) -> MiniRacer:

@@ -15,8 +15,7 @@ from server.seo import structured_data
 from server.seo.structured_data import JsonLd
 from server.site_map import FilteredPage, ItemPage, Page
 
-# The picture shown when a page is shared (Open Graph, Twitter cards).
-SOCIAL_IMAGE_PATH = "/images/og-default.jpg"
+SOCIAL_IMAGE_PATH = "/images/og-default.jpg"  # the picture of a shared page (Open Graph, Twitter)
 # An item's name and description in its page's title and description: search
 # results and link previews show less, and a document's text can be long.
 MAX_TITLE_NAME = 100
@@ -31,14 +30,11 @@ class PageMeta:
     lang: str
     dir: str
     og_locale: str
-    # (hreflang, absolute URL) of the page in each language, linked when it has a canonical URL.
-    alternates: tuple[tuple[str, str], ...]
+    alternates: tuple[tuple[str, str], ...]  # (hreflang, URL) in each language, for an indexed page
     canonical_url: str | None
-    # False: robots are asked not to index it (the 404 page, a filtered list).
-    indexed: bool
+    indexed: bool  # false: robots are asked not to index it (the 404 page, a filtered list)
     image_url: str
-    # schema.org JSON-LD, for an indexed page.
-    structured_data: JsonLd | None
+    structured_data: JsonLd | None  # schema.org JSON-LD, for an indexed page
 
 
 def page_meta(

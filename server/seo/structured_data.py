@@ -86,16 +86,17 @@ def card_page(
     """One project or collabration on its own page, and the way to it from its list."""
     locale = list_page.locale
     list_url = base_url + list_page.path
+    name = card.localized_name(locale)
     return {
         "@type": "WebPage",
         "@id": url,
         "url": url,
-        "name": card.localized_name(locale),
+        "name": name,
         "inLanguage": locale.code,
         "isPartOf": {"@type": "CollectionPage", "name": list_page.title, "url": list_url},
         "mainEntity": {
             "@type": "CreativeWork",
-            "name": card.localized_name(locale),
+            "name": name,
             "description": card.localized_description(locale),
             "image": image,
             "url": url,
@@ -105,12 +106,7 @@ def card_page(
             "@type": "BreadcrumbList",
             "itemListElement": [
                 {"@type": "ListItem", "position": 1, "name": list_page.title, "item": list_url},
-                {
-                    "@type": "ListItem",
-                    "position": 2,
-                    "name": card.localized_name(locale),
-                    "item": url,
-                },
+                {"@type": "ListItem", "position": 2, "name": name, "item": url},
             ],
         },
     }
@@ -141,7 +137,7 @@ def stone(stone: CardItem, work: JsonLd, locale: Locale) -> JsonLd:
         product["material"] = text["family"][details["family"]]
     if "colour" in details:
         product["color"] = text["colour"][details["colour"]]
-    origin = stone.details.get(locale.field("origin")) or details.get("origin")
+    origin = details.get(locale.field("origin")) or details.get("origin")
     if origin:
         product["countryOfOrigin"] = origin
     return product
