@@ -25,7 +25,7 @@ from bench.prerequisites import BROTLI_STATIC, LIGHTHOUSE
 from bench.section import BenchContext, SectionReport, Table, fixed, median, progress, ratio
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.live_server import LiveServer, process_tree, procfile_default_workers
-from server.site_map import ROUTE_PATHS
+from server.site.pages import ROUTE_PATHS
 
 NAME = "edge"
 TITLE = "Through a TLS + HTTP/2 edge (nginx), Lighthouse mobile"

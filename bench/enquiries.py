@@ -17,8 +17,8 @@ from bench.section import BenchContext, SectionReport, Table, fixed, median, pro
 from harness.live_server import LiveServer, procfile_default_workers
 from harness.mail_server import MailServer
 from server.enquiries.guard import Guard
-from server.i18n import LOCALES
-from server.site_map import ENQUIRY_PAGES, LANDING, PROJECTS, STONES, ItemPage
+from server.site.languages import LOCALES
+from server.site.pages import ENQUIRY_PAGES, LANDING, PROJECTS, STONES, ItemPage
 
 NAME = "enquiries"
 TITLE = f"7. The pages under {WRK} while enquiries are sent (loopback)"

@@ -18,9 +18,9 @@ from harness.live_server import LiveServer, procfile_default_workers
 from harness.tcp_proxy import TcpProxy
 from server.content.local import collection_file, read_documents
 from server.content.models import Collection
-from server.i18n import DEFAULT_LOCALE
 from server.settings import REPO_ROOT
-from server.site_map import PAGES
+from server.site.languages import DEFAULT_LOCALE
+from server.site.pages import PAGES
 
 NAME = "firestore"
 TITLE = "5. What Firestore costs: bytes the database sent, counted at the connection"

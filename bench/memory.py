@@ -11,7 +11,7 @@ from typing import Any
 from bench.load import COUNTED_SCRIPT, WRK, run_wrk
 from bench.section import BenchContext, SectionReport, Table, fixed, progress
 from harness.live_server import LiveServer, procfile_default_workers
-from server.site_map import ENGLISH_ROUTE_PATHS as ROUTES
+from server.site.pages import ENGLISH_ROUTE_PATHS as ROUTES
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,9 +22,9 @@ from bench.prerequisites import ensure_debian_commands, ensure_lighthouse
 from bench.run import RESULTS_DIR, git
 from bench.section import Table, fixed, median, progress
 from harness.live_server import LiveServer, procfile_default_workers
-from server.i18n import locale_named
 from server.settings import REPO_ROOT
-from server.site_map import LANDING, PROJECTS, ROUTE_PATHS
+from server.site.languages import locale_named
+from server.site.pages import LANDING, PROJECTS, ROUTE_PATHS
 
 ARABIC = locale_named("ar") or LANDING.locale
 DEFAULT_ROUTES = (LANDING.path, PROJECTS.path, LANDING.in_locale(ARABIC).path)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from server.site_facts import THEME
+from server.site.facts import THEME
 
 STATIC = Path(__file__).resolve().parent.parent / "server" / "static"
 # The site's theme colour (ui/styles/palette.css), as the browser's toolbar shows it.

@@ -14,9 +14,9 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
-from server.i18n import DEFAULT_LOCALE, TRANSLATIONS
-from server.site_map import COLLABRATIONS, PROJECTS, STONES, ItemPage
-from server.site_map import PAGES as SITE_PAGES
+from server.site.languages import DEFAULT_LOCALE, TRANSLATIONS
+from server.site.pages import COLLABRATIONS, PROJECTS, STONES, ItemPage
+from server.site.pages import PAGES as SITE_PAGES
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
 PATHS = {

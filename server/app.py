@@ -12,7 +12,6 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Mount, Route
 
-from server.company import load_company
 from server.content.factory import open_content
 from server.content.local import IMAGES_FOLDER
 from server.enquiries.factory import open_enquiries
@@ -37,7 +36,8 @@ from server.rendering.page_content import PageContent, empty_page_data
 from server.rendering.page_renderer import PageRenderer
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
-from server.site_map import ENQUIRY_PAGES, ITEM_ROUTE, LIST_PAGES, PAGES
+from server.site.company import load_company
+from server.site.pages import ENQUIRY_PAGES, ITEM_ROUTE, LIST_PAGES, PAGES
 from server.studio.lifespan import open_studio
 from server.studio.routes import PREFIX as STUDIO_PREFIX
 from server.studio.routes import studio_routes

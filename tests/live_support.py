@@ -26,7 +26,7 @@ from server.content.cache import ContentCache, ContentUnavailableError
 from server.content.listener import ListenedDocument
 from server.content.live import Backoff, LiveContent
 from server.content.models import CardItem, Collection, ContentItem
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 
 PROJECTS = Collection.PROJECTS
 

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from server.app import create_app
 from server.content.models import CardItem, Collection, parse_documents
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 from server.settings import Settings
 from tests.content_files import write_content
 from tests.support import parse

@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from server.company import CompanyFileError, load_company
 from server.settings import REPO_ROOT
+from server.site.company import CompanyFileError, load_company
 
 
 def test_the_shipped_company_file_has_the_three_branches_of_the_spec() -> None:

@@ -19,9 +19,9 @@ from starlette.testclient import TestClient
 
 from harness.live_server import LiveServer
 from server.app import create_app
-from server.i18n import CATALOGUE_DIR, LOCALES, Locale, locale_named, messages
 from server.settings import REPO_ROOT, Settings
-from server.site_facts import SITE_FILE
+from server.site.facts import SITE_FILE
+from server.site.languages import CATALOGUE_DIR, LOCALES, Locale, locale_named, messages
 from tests.content_files import write_content
 
 BASE = "https://www.stone.example"

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from py_mini_racer import MiniRacer
 
-from server.company import load_company
 from server.rendering.page_content import empty_page_data
 from server.rendering.render_pool import RenderError, RenderPool
 from server.settings import REPO_ROOT
+from server.site.company import load_company
 
 BUNDLES = REPO_ROOT / "bundles"
 PAGE_DATA = json.dumps(

@@ -19,10 +19,10 @@ from starlette.testclient import TestClient
 
 from server.app import create_app
 from server.content.models import Collection
-from server.i18n import LOCALES, Locale, messages
 from server.settings import REPO_ROOT, Settings
-from server.site_facts import SITE, SITE_FILE, THEME
-from server.site_map import LANDING, PAGES, ROUTE_PATHS, SitePage
+from server.site.facts import SITE, SITE_FILE, THEME
+from server.site.languages import LOCALES, Locale, messages
+from server.site.pages import LANDING, PAGES, ROUTE_PATHS, SitePage
 from tests.content_files import write_content
 
 # The route paths other than the root: projects, Collabrations.
@@ -64,7 +64,7 @@ def test_the_ui_links_each_page_where_the_server_routes_it(
     client: TestClient, locale: Locale
 ) -> None:
     # The header's links are made by the UI's locale rules (ui/i18n/locale.ts),
-    # the routes by the server's (server/i18n.py), both from site.json's prefixes.
+    # the routes by the server's (server/site/languages.py), both from site.json's prefixes.
     response = client.get(LANDING.in_locale(locale).path)
     body = response.text[response.text.index("<body") :]
     links = set(re.findall(r'href="(/[^"]*)"', body))

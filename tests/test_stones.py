@@ -16,8 +16,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from server.app import create_app
-from server.i18n import LOCALES, messages
 from server.settings import REPO_ROOT, Settings
+from server.site.languages import LOCALES, messages
 from tests.content_files import sample_cards, write_content
 from tests.support import parse
 

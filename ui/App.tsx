@@ -1,9 +1,9 @@
 import { type ComponentType, Suspense, useEffect, useRef } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-import { CardListPage } from "./components/CardListPage";
+import { CardListPage } from "./pages/CardListPage";
 import { Header } from "./components/Header";
-import { usePageData } from "./data/PageDataContext";
-import { useLocale } from "./i18n/locale";
+import { usePageData } from "./hooks/usePageData";
+import { useLocale } from "./hooks/useLocale";
 import { pageTitle, showTitle } from "./lib/documentTitle";
 import { LandingPage } from "./pages/LandingPage";
 import { EnquiryPage } from "./pages/EnquiryPage";

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App";
-import { PageDataContext } from "./data/PageDataContext";
+import { PageDataContext } from "./hooks/usePageData";
 import { routeFor } from "./routes/routes";
 import type { PageData } from "./types";
 import "./styles/site.css";

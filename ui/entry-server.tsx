@@ -5,7 +5,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App";
-import { PageDataContext } from "./data/PageDataContext";
+import { PageDataContext } from "./hooks/usePageData";
 import type { PageData } from "./types";
 
 /** Renders the route at `url` with `pageDataJson` inlined as its data; returns the body HTML. */

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from server.content.models import Collection, ContentItem
 from server.logs import current_request
-from server.site_facts import SITE
+from server.site.facts import SITE
 
 logger = logging.getLogger(__name__)
 

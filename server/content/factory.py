@@ -6,13 +6,13 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from server.company import Company
 from server.content.cache import ContentCache, ContentStore
 from server.content.firestore import FirestoreContentStore
 from server.content.live import LiveContent
 from server.content.local import IMAGES_FOLDER, LocalContentStore, watch_content_files
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 from server.settings import ContentSource, Settings
+from server.site.company import Company
 
 logger = logging.getLogger(__name__)
 

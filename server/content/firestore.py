@@ -31,7 +31,7 @@ from server.content.listener import (
     decode_fields,
 )
 from server.content.models import Collection, ContentItem, parse_documents
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 
 logger = logging.getLogger(__name__)
 

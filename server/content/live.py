@@ -17,7 +17,7 @@ import anyio
 from server.content.cache import ContentCache, log_fetch_error, set_within
 from server.content.listener import ListenedDocument, OnDocuments, OnStopped
 from server.content.models import Collection, ContentItem, parse_document, site_order
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 
 logger = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from server.content.models import (
     ContentItem,
     parse_documents,
 )
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 
 logger = logging.getLogger(__name__)
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeGuard
 
-from server.content.photo_urls import PhotoUrlPolicy
-from server.i18n import Locale, translated_fields
-from server.site_facts import SITE
+from server.content.photo_policy import PhotoUrlPolicy
+from server.site.facts import SITE
+from server.site.languages import Locale, translated_fields
 
 logger = logging.getLogger(__name__)
 

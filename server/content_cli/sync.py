@@ -15,10 +15,10 @@ from google.api_core import retry as retries
 from google.auth import exceptions as auth_errors
 from google.cloud import firestore
 
-from server.company import CompanyFileError, load_company
 from server.content.models import Collection
 from server.content_cli.validate import Documents
 from server.settings import Settings, SettingsError
+from server.site.company import CompanyFileError, load_company
 
 # "Firestore could not be used": API errors (the retry policy giving up is one), no credentials.
 FIRESTORE_ERRORS = (google_errors.GoogleAPIError, auth_errors.GoogleAuthError)

@@ -17,7 +17,7 @@ from server.content.local import (
     read_documents,
 )
 from server.content.models import Collection, field_problems
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 
 _MAX_ID_BYTES = 1500  # Firestore rejects longer document ids
 

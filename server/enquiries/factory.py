@@ -8,13 +8,13 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 
-from server.company import Company
 from server.content.cache import ContentCache
 from server.enquiries.firestore import EnquiryStore, FirestoreEnquiries
 from server.enquiries.intake import Intake
 from server.enquiries.mail import Outbox, SmtpMailer
 from server.enquiries.store import SqliteEnquiries
 from server.settings import ContentSource, Settings
+from server.site.company import Company
 
 
 @asynccontextmanager

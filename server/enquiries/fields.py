@@ -12,7 +12,7 @@ from typing import Any
 
 from babel import Locale as BabelLocale
 
-from server.site_facts import SITE
+from server.site.facts import SITE
 
 LIMITS: dict[str, int] = SITE["enquiry"]["limits"]  # the most characters each field takes
 REQUIRED = frozenset(SITE["enquiry"]["required"])

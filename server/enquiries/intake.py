@@ -9,15 +9,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from server.company import Company
 from server.content.cache import ContentCache
 from server.content.models import CardItem, Collection
 from server.enquiries.fields import COUNTRY_CODES, Enquiry, checked, countries
 from server.enquiries.firestore import EnquiryStore
 from server.enquiries.guard import RATE_LIMIT, RATE_WINDOW_SECONDS, TOKEN_FIELD, Guard, Refused
 from server.enquiries.store import Added, StoreUnavailable
-from server.i18n import Locale
-from server.site_facts import SITE
+from server.site.company import Company
+from server.site.facts import SITE
+from server.site.languages import Locale
 
 logger = logging.getLogger("server.enquiries")
 

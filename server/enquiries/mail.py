@@ -17,11 +17,11 @@ from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
-from server.company import Company
 from server.enquiries.fields import Enquiry, countries
 from server.enquiries.firestore import EnquiryStore
 from server.enquiries.store import StoreUnavailable
 from server.settings import SettingsError
+from server.site.company import Company
 
 logger = logging.getLogger(__name__)
 

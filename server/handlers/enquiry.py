@@ -17,7 +17,7 @@ from server.enquiries.mail import Outbox
 from server.http.caching import NO_STORE
 from server.http.page_response import page_response
 from server.rendering.page_renderer import PageRenderer
-from server.site_map import FilteredPage, SitePage
+from server.site.pages import FilteredPage, SitePage
 
 logger = logging.getLogger(__name__)
 

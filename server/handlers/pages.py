@@ -11,7 +11,7 @@ from server.logs import current_request
 from server.rendering.manifest import ASSETS_URL
 from server.rendering.page_content import ContentUnavailable, UnknownItem
 from server.rendering.page_renderer import PageRenderer
-from server.site_map import ItemPage, Page, SitePage, not_found_page
+from server.site.pages import ItemPage, Page, SitePage, not_found_page
 
 
 async def render_page(request: Request, page: Page, status_code: int = 200) -> Response:

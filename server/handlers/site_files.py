@@ -9,13 +9,13 @@ from xml.sax.saxutils import escape
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
-from server.company import Company
 from server.content.cache import ContentCache
 from server.content.models import CardItem
 from server.http.caching import PAGE, SITE_FILE
-from server.i18n import LOCALES
-from server.site_facts import THEME
-from server.site_map import LANDING, LIST_PAGES, PAGES, ItemPage, SitePage
+from server.site.company import Company
+from server.site.facts import THEME
+from server.site.languages import LOCALES
+from server.site.pages import LANDING, LIST_PAGES, PAGES, ItemPage, SitePage
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 _SITE_FILE = {"Cache-Control": SITE_FILE}

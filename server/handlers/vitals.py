@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
 from server.http.rate_limit import TokenBuckets
-from server.site_map import ITEM_ROUTE, LIST_PAGES, PAGES
+from server.site.pages import ITEM_ROUTE, LIST_PAGES, PAGES
 
 # The pages, and the cards' pages as their route.
 _KNOWN_PATHS = frozenset([p.path for p in PAGES] + [p.path + ITEM_ROUTE for p in LIST_PAGES])

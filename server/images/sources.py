@@ -14,7 +14,7 @@ from urllib.parse import urljoin, urlsplit
 import anyio
 import httpx2 as httpx
 
-from server.content.photo_urls import LOCAL_IMAGES_PREFIX, PhotoUrlPolicy
+from server.content.photo_policy import LOCAL_IMAGES_PREFIX, PhotoUrlPolicy
 
 _MAX_REDIRECTS = 3
 

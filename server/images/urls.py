@@ -16,7 +16,7 @@ from urllib.parse import quote, unquote, urlsplit
 import anyio
 from watchfiles import awatch
 
-from server.content.photo_urls import LOCAL_IMAGES_PREFIX
+from server.content.photo_policy import LOCAL_IMAGES_PREFIX
 from server.images.sources import LocalPhotos, RemotePhotos, SourceRefused, version_of
 
 logger = logging.getLogger(__name__)

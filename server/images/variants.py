@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from server.site_facts import SITE
+from server.site.facts import SITE
 
 WIDTHS = tuple(SITE["photoSizes"]["widths"])  # at the photo's own aspect ratio
 SQUARES = tuple(SITE["photoSizes"]["squares"])  # square crops, for the modal

@@ -8,11 +8,11 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from server.i18n import messages
 from server.rendering.manifest import AssetManifest
 from server.seo.page_meta import PageMeta
-from server.site_facts import THEME
-from server.site_map import COLLABRATIONS, LANDING, PROJECTS, STONES, SitePage
+from server.site.facts import THEME
+from server.site.languages import messages
+from server.site.pages import COLLABRATIONS, LANDING, PROJECTS, STONES, SitePage
 
 # As Django's json_script: no content can close the element (</script>), open
 # a comment (<!--) or be read as markup, and U+2028/U+2029 stay escaped for

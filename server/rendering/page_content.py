@@ -6,12 +6,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from server.company import Company
 from server.content.cache import Snapshot
 from server.content.models import CardItem, Collection, ContentItem
 from server.images.urls import PhotoKeys
 from server.seo.page_meta import PageMeta, page_meta
-from server.site_map import ItemPage, Page
+from server.site.company import Company
+from server.site.pages import ItemPage, Page
 
 
 class UnknownItem(Exception):

@@ -16,7 +16,7 @@ from server.rendering.page_cache import RenderedPage, RenderedPageCache
 from server.rendering.page_content import PageContent, shown_item
 from server.rendering.render_pool import RenderError, RenderPool
 from server.seo.page_meta import PageMeta
-from server.site_map import Page
+from server.site.pages import Page
 
 logger = logging.getLogger(__name__)
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from server.company import Company
 from server.content.cache import Snapshot
 from server.content.models import CardItem, Collection
-from server.i18n import DEFAULT_LOCALE, LOCALES, messages
 from server.images.variants import SOCIAL
 from server.seo import structured_data
 from server.seo.structured_data import JsonLd
-from server.site_map import FilteredPage, ItemPage, Page
+from server.site.company import Company
+from server.site.languages import DEFAULT_LOCALE, LOCALES, messages
+from server.site.pages import FilteredPage, ItemPage, Page
 
 SOCIAL_IMAGE_PATH = "/images/og-default.jpg"  # the picture of a shared page (Open Graph, Twitter)
 # An item's name and description in its page's title and description: search

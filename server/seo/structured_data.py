@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.company import Branch, Company
 from server.content.models import CardItem, ContentItem
-from server.i18n import Locale, messages
-from server.site_facts import SITE
-from server.site_map import ItemPage, SitePage
+from server.site.company import Branch, Company
+from server.site.facts import SITE
+from server.site.languages import Locale, messages
+from server.site.pages import ItemPage, SitePage
 
 JsonLd = dict[str, Any]
 

@@ -13,10 +13,10 @@ from starlette.responses import RedirectResponse, Response
 
 from server.content.cache import ContentCache
 from server.content.models import Collection
-from server.i18n import DEFAULT_LOCALE
 from server.images.urls import PhotoKeys
 from server.images.variants import WIDTHS
-from server.site_map import LIST_PAGES, ItemPage
+from server.site.languages import DEFAULT_LOCALE
+from server.site.pages import LIST_PAGES, ItemPage
 from server.studio.fields import Choice, Conflict, Invalid, form_text
 from server.studio.forms import CollectionForm, form_named
 from server.studio.lifespan import Studio

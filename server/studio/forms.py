@@ -19,7 +19,7 @@ from server.content.models import (
     STONE_FACTS,
     Collection,
 )
-from server.i18n import DEFAULT_LOCALE, TRANSLATIONS, Locale
+from server.site.languages import DEFAULT_LOCALE, TRANSLATIONS, Locale
 from server.studio.fields import (
     Choice,
     Choices,

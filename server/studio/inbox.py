@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from server.enquiries.fields import Enquiry, State
-from server.i18n import DEFAULT_LOCALE, Locale, locale_named, messages
+from server.site.languages import DEFAULT_LOCALE, Locale, locale_named, messages
 from server.studio.lifespan import Studio
 from server.studio.service import Missing, audited
 from server.studio.templating import url

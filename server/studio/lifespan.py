@@ -7,13 +7,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from server.company import Company
 from server.content.cache import ContentCache
 from server.content.local import IMAGES_FOLDER
-from server.content.photo_urls import PhotoUrlPolicy
-from server.enquiries.factory import EnquiryStore
+from server.content.photo_policy import PhotoUrlPolicy
+from server.enquiries.firestore import EnquiryStore
 from server.rendering.manifest import AssetManifest
 from server.settings import ContentSource, Settings, SettingsError
+from server.site.company import Company
 from server.studio.documents import FirestoreStudioContent, LocalStudioContent, StudioContent
 from server.studio.guards import Guards
 from server.studio.photo_store import LocalPhotoFolder, PhotoStore, StoragePhotos

@@ -22,7 +22,7 @@ from google.cloud.storage import Client
 
 from server.content.local import IMAGES_FOLDER
 from server.content.models import Collection
-from server.content.photo_urls import LOCAL_IMAGES_PREFIX
+from server.content.photo_policy import LOCAL_IMAGES_PREFIX
 from server.studio.fields import HeldPhoto, Invalid, PhotoInput
 from server.studio.photos import CheckedPhoto, PhotoProblem, check_photo, preview_data_url
 

@@ -11,10 +11,10 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from server.company import Company
 from server.enquiries.store import StoreUnavailable
-from server.i18n import locale_named
 from server.settings import Settings
+from server.site.company import Company
+from server.site.languages import locale_named
 from server.studio import editor, inbox, sign_in
 from server.studio.guards import Refusal, is_loopback
 from server.studio.lifespan import Studio, firebase_studio, local_studio, storage_bucket

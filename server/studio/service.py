@@ -21,7 +21,7 @@ from server.content.models import (
     parse_document,
     site_order,
 )
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 from server.studio.documents import Changed, StudioContent
 from server.studio.fields import Conflict, FieldError, Invalid, PhotoInput
 from server.studio.forms import CollectionForm

@@ -18,8 +18,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from server.http.security_headers import content_security_policy
-from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
-from server.site_facts import PALETTE_FILE
+from server.site.facts import PALETTE_FILE
+from server.site.languages import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
 from server.studio.forms import TABS
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from harness.live_server import LiveServer
-from server.i18n import LOCALES, locale_named, locale_of_path, messages
+from server.site.languages import LOCALES, locale_named, locale_of_path, messages
 from tests.browser.support import documents, visit
 
 SITE_CODE = re.compile(r"/assets/.*\.js$")

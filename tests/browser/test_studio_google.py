@@ -22,8 +22,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from harness.firebase_emulators import AuthEmulator, StorageEmulator, firebase_studio_env
 from harness.firestore_emulator import FirestoreEmulator
 from harness.live_server import LiveServer
-from server.company import load_company
 from server.settings import REPO_ROOT
+from server.site.company import load_company
 from server.studio.sessions import COOKIE_NAME
 
 pytestmark = pytest.mark.emulator

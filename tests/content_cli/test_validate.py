@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from server.content.models import CardItem, Collection, field_problems, parse_document
-from server.content.photo_urls import PhotoUrlPolicy
+from server.content.photo_policy import PhotoUrlPolicy
 from tests.content_cli.support import SHIPPED_CONTENT, StoneContent
 from tests.content_files import sample_cards, write_content
 

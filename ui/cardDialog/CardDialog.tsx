@@ -3,9 +3,9 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { LanguageLinks } from "../components/LanguageLinks";
 import { ShareActions } from "../components/ShareActions";
 import { cardText, nameIn } from "../data/localizedItem";
-import { usePageData } from "../data/PageDataContext";
+import { usePageData } from "../hooks/usePageData";
 import { photoSquare } from "../data/photoSources";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 import { isPlainClick, itemPath, pagePath } from "../routes/routes";
 import type { CardItem, Named } from "../types";
 

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router-dom";
-import { usePageData } from "../data/PageDataContext";
-import { useLocale } from "../i18n/locale";
+import { usePageData } from "../hooks/usePageData";
+import { useLocale } from "../hooks/useLocale";
 import { format } from "../i18n/messages";
 import { pagePath } from "../routes/routes";
 

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { prepareScrolling, scrollToSection } from "../lib/sections";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 import { format } from "../i18n/messages";
 import { isPlainClick, pagePath } from "../routes/routes";
 import { LanguageLinks } from "./LanguageLinks";

@@ -9,7 +9,7 @@ import wide1600Jpg from "../assets/hero/wide-1600.jpg";
 import wide800Avif from "../assets/hero/wide-800.avif";
 import wide800Jpg from "../assets/hero/wide-800.jpg";
 import { Link } from "react-router-dom";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 import { pagePath } from "../routes/routes";
 
 // Where the portrait crop takes over (site.css uses the same width).

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router-dom";
-import { LOCALES, localized, unlocalized, useLocale } from "../i18n/locale";
+import { LOCALES, localized, unlocalized } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 import { CATALOGUES } from "../i18n/messages";
 
 /** The same page (or the same open card) in each other language, each named in its

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 
 type ServiceKey = "bestTime" | "bestQuality" | "expertGuidance";
 

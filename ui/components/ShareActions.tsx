@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 
 /**
  * Share a card (`name`, in the page's language, at its public address `url`):

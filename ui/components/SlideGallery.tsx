@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
 import { photoSlide, photoThumbnail } from "../data/photoSources";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 import { format } from "../i18n/messages";
 import { prefersReducedMotion } from "../lib/motion";
 import type { Photo } from "../types";

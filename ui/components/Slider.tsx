@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 // Eager on the server, loaded near the viewport in the browser (build.py aliases it).
 import { SlideGalleryLoader } from "@stone/slide-gallery-loader";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 import { photoSlide } from "../data/photoSources";
 import { useCollection } from "../hooks/useCollection";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { usePageData } from "../data/PageDataContext";
-import { useLocale } from "../i18n/locale";
+import { usePageData } from "../hooks/usePageData";
+import { useLocale } from "../hooks/useLocale";
 
 // How far from the viewport the player starts loading.
 const NEAR_PX = 600;

@@ -15,7 +15,7 @@ export type Filters = Partial<Record<FilterName, string>>;
 const NAMES = Object.keys(FILTERS) as FilterName[];
 
 /** The filters of a query: the first known value of each, as the server reads them
- *  (server/site_map.py, SitePage.filtered), so both render the same page. */
+ *  (server/site/pages.py, SitePage.filtered), so both render the same page. */
 export function filtersOf(search: string): Filters {
   const query = new URLSearchParams(search);
   const chosen = NAMES.map((name) => [name, query.getAll(name).find((v) => FILTERS[name].includes(v))]);

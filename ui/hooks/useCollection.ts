@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { CollectionItems, Named } from "../types";
-import { usePageData } from "../data/PageDataContext";
+import { usePageData } from "./usePageData";
 import site from "../site.json";
 
 // Collections already fetched in this tab, so client navigation back and

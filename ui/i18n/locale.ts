@@ -1,6 +1,5 @@
-import { useLocation } from "react-router-dom";
 import site from "../site.json";
-import { CATALOGUES, type Locale } from "./messages";
+import type { Locale } from "./messages";
 
 // Where each language's pages live (site.json, which the server reads too):
 // English at the root, the others under their prefix: /projects <-> /ar/projects.
@@ -29,10 +28,4 @@ export function localized(locale: Locale, path: string): string {
   if (prefix === "") return path;
   if (path === "/") return prefix;
   return `${prefix}${path}`;
-}
-
-/** The page's language, its catalogue, and `to`: an English path as a link in that language. */
-export function useLocale() {
-  const locale = localeOf(useLocation().pathname);
-  return { locale, messages: CATALOGUES[locale], to: (path: string) => localized(locale, path) };
 }

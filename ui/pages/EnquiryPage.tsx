@@ -1,7 +1,7 @@
 import { type ComponentProps, useEffect, useRef } from "react";
 import { ContactFooter } from "../components/ContactFooter";
-import { usePageData } from "../data/PageDataContext";
-import { useLocale } from "../i18n/locale";
+import { usePageData } from "../hooks/usePageData";
+import { useLocale } from "../hooks/useLocale";
 import { formatNumber } from "../data/stones";
 import { format, type Messages } from "../i18n/messages";
 import { pagePath } from "../routes/routes";

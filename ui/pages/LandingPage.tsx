@@ -5,8 +5,8 @@ import { Hero } from "../components/Hero";
 import { Services } from "../components/Services";
 import { Slider } from "../components/Slider";
 import { VideoSection } from "../components/VideoSection";
-import { usePageData } from "../data/PageDataContext";
-import { useLocale } from "../i18n/locale";
+import { usePageData } from "../hooks/usePageData";
+import { useLocale } from "../hooks/useLocale";
 import { scrollToSection, type SectionId } from "../lib/sections";
 import { pagePath } from "../routes/routes";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 import { pagePath } from "../routes/routes";
 
 export function NotFoundPage() {

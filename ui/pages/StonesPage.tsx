@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
-import { CARD_SIZES } from "../components/CardListPage";
+import { CARD_SIZES } from "./CardListPage";
 import { cardText } from "../data/localizedItem";
 import { photoAtWidths } from "../data/photoSources";
 import {
@@ -13,7 +13,7 @@ import {
   valuesOf,
 } from "../data/stones";
 import { useCollection } from "../hooks/useCollection";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 import { format } from "../i18n/messages";
 import { itemPath, routeFor } from "../routes/routes";
 import { NotFoundPage } from "./NotFoundPage";

@@ -2,10 +2,10 @@ import { useEffect } from "react";
 import { useLocation, useParams } from "react-router-dom";
 import { CardDialog, useOpenCard } from "../cardDialog/CardDialog";
 import { cardText } from "../data/localizedItem";
-import { usePageData } from "../data/PageDataContext";
+import { usePageData } from "../hooks/usePageData";
 import { photoAtWidths } from "../data/photoSources";
 import { useCollection, useNames } from "../hooks/useCollection";
-import { useLocale } from "../i18n/locale";
+import { useLocale } from "../hooks/useLocale";
 import { cardTitle, pageTitle, showTitle } from "../lib/documentTitle";
 import { itemPath, pageFor, pagePath, routeFor } from "../routes/routes";
 

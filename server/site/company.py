@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from server.i18n import DEFAULT_LOCALE, TRANSLATIONS, Locale, messages
+from server.site.languages import DEFAULT_LOCALE, TRANSLATIONS, Locale, messages
 
 T = TypeVar("T")
 

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from server.settings import REPO_ROOT
-from server.site_facts import SITE
+from server.site.facts import SITE
 
 CATALOGUE_DIR = REPO_ROOT / "ui" / "i18n"
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from urllib.parse import quote, urlencode
 
 from server.content.models import Collection
-from server.i18n import DEFAULT_LOCALE, LOCALES, Locale, locale_of_path, messages
-from server.site_facts import SITE
+from server.site.facts import SITE
+from server.site.languages import DEFAULT_LOCALE, LOCALES, Locale, locale_of_path, messages
 
 
 @dataclass(frozen=True, kw_only=True)
