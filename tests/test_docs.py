@@ -145,3 +145,32 @@ def test_every_relative_link_leads_to_a_file_and_heading_that_exist(page: Path) 
         if not destination.exists() or (anchor and anchor not in anchors(destination)):
             broken.append(target)
     assert broken == []
+
+
+def layout_rows() -> list[tuple[str, str]]:
+    """The README's layout table: (the Path cell, the What-it-is cell) per row."""
+    text = README.read_text(encoding="utf-8")
+    table = text.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"^\| (`[^|]*) \| ([^|]*) \|$", table, re.MULTILINE)
+
+
+def test_every_path_the_readme_layout_names_exists() -> None:
+    named = [path for cell, _ in layout_rows() for path in re.findall(r"`([^`]+)`", cell)]
+    assert len(named) > 20
+    assert [path for path in named if not (REPO_ROOT / path).exists()] == []
+
+
+def test_the_readme_layout_names_every_folder_of_server_and_ui() -> None:
+    rows = layout_rows()
+    named = {path for cell, _ in rows for path in re.findall(r"`([^`]+)`", cell)}
+    ui_cell = next(what for cell, what in rows if cell == "`ui/`")
+    ui_named = {f"ui/{folder}" for folder in re.findall(r"`([\w-]+)/`", ui_cell)}
+    folders = {
+        f"{path.relative_to(REPO_ROOT)}/"
+        for root in ("server", "ui")
+        for path in (REPO_ROOT / root).iterdir()
+        if path.is_dir() and path.name != "__pycache__"
+    }
+    server_missing = {f for f in folders if f.startswith("server/") and f not in named}
+    ui_missing = {f for f in folders if f.startswith("ui/") and f.rstrip("/") not in ui_named}
+    assert (server_missing, ui_missing) == (set(), set())
