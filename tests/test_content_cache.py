@@ -72,6 +72,21 @@ async def test_stale_content_is_served_while_one_refresh_runs() -> None:
 
 
 @pytest.mark.anyio
+async def test_after_a_save_the_next_visit_waits_for_the_new_content_not_the_old() -> None:
+    store, clock = ScriptedStore(delay=0.05), Clock()
+    cache = ContentCache(store, max_age_seconds=60, clock=clock)
+    await cache.get(PROJECTS)
+    store.items = [card("b")]
+    cache.expire(PROJECTS)  # the studio saved it: what the cache holds is known to be old
+    visits = await asyncio.gather(*(cache.get(PROJECTS) for _ in range(20)))
+    assert {snapshot.items for snapshot in visits} == {(card("b"),)}
+    assert store.reads == 2
+    store.items = [card("c")]
+    clock.now += 61  # plain age, not a save: stale while it revalidates, as before
+    assert (await cache.get(PROJECTS)).items == (card("b"),)
+
+
+@pytest.mark.anyio
 async def test_a_failed_refresh_keeps_the_last_good_content(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

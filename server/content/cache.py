@@ -78,6 +78,8 @@ class _Entry:
     # When the listener's view was last known to be current: its latest
     # snapshot, or the start of a probe its connection answered.
     verified_at: float = float("-inf")
+    # Known to be old (a save), not just aged: visitors wait for the read rather than see it.
+    expired: bool = False
 
 
 class ContentCache:
@@ -131,7 +133,7 @@ class ContentCache:
             current_request.get().content_reads += 1
             entry.refresh = asyncio.create_task(self._refresh(collection, entry))
         stale = entry.snapshot
-        if stale is not None and stale.error is None and self._max_age > 0:
+        if stale is not None and stale.error is None and self._max_age > 0 and not entry.expired:
             return stale  # stale while it revalidates
         # Nothing good to show yet: wait for the read in flight. shield: one
         # visitor giving up must not cancel the read the others wait on.
@@ -199,6 +201,7 @@ class ContentCache:
             entry.listener_settled.set()  # whoever waits for it reads instead
 
     async def _refresh(self, collection: Collection, entry: _Entry) -> None:
+        entry.expired = False  # this read starts after the save; a later save sets it again
         try:
             items = tuple(await self._store.fetch(collection))
         except Exception as error:
@@ -219,12 +222,14 @@ class ContentCache:
             entry.last_error = None
             self._put(entry, items)
         finally:
-            entry.checked_at = self._clock()
+            entry.checked_at = float("-inf") if entry.expired else self._clock()
             entry.refresh = None
 
     def expire(self, collection: Collection) -> None:
         """The collection changed at its source (the studio saved it): read it on the next get."""
-        self._entries[collection].checked_at = float("-inf")
+        entry = self._entries[collection]
+        entry.checked_at = float("-inf")
+        entry.expired = True
 
     def status(self, collection: Collection) -> CollectionStatus:
         entry = self._entries[collection]
