@@ -6,31 +6,14 @@ import dataclasses
 import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, TypeGuard
 
 from server.content.photo_policy import PhotoUrlPolicy
 from server.site.facts import SITE
+from server.site.facts import Collection as Collection  # where most of the server has it
 from server.site.languages import Locale, translated_fields
 
 logger = logging.getLogger(__name__)
-
-
-class Collection(Enum):
-    """A Firestore collection, by the name the page uses (ui/site.json has the rest)."""
-
-    PROJECTS = "projects"
-    COLLABRATIONS = "collabrations"
-    SLIDER = "slider"
-    STONES = "stones"
-
-    @property
-    def page_key(self) -> str:
-        return self.value
-
-    @property
-    def firestore_name(self) -> str:
-        return str(SITE["collections"][self.value]["firestore"])
 
 
 @dataclass(frozen=True, kw_only=True)

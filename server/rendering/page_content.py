@@ -9,7 +9,8 @@ from typing import Any
 from server.content.cache import Snapshot
 from server.content.models import CardItem, Collection, ContentItem
 from server.images.urls import PhotoKeys
-from server.seo.page_meta import PageMeta, page_meta
+from server.seo.page_meta import PageMeta as PageMeta  # the renderer hands it on
+from server.seo.page_meta import page_meta
 from server.site.company import Company
 from server.site.pages import ItemPage, Page
 

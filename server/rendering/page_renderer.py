@@ -13,9 +13,8 @@ from typing import Any
 from server.content.cache import ContentCache
 from server.rendering.document import DocumentTemplate, json_for_script
 from server.rendering.page_cache import RenderedPage, RenderedPageCache
-from server.rendering.page_content import PageContent, shown_item
+from server.rendering.page_content import PageContent, PageMeta, shown_item
 from server.rendering.render_pool import RenderError, RenderPool
-from server.seo.page_meta import PageMeta
 from server.site.pages import Page
 
 logger = logging.getLogger(__name__)

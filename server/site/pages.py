@@ -6,8 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode
 
-from server.content.models import Collection
-from server.site.facts import SITE
+from server.site.facts import SITE, Collection
 from server.site.languages import DEFAULT_LOCALE, LOCALES, Locale, locale_of_path, messages
 
 
