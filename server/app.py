@@ -18,7 +18,7 @@ from server.enquiries.factory import open_enquiries
 from server.handlers.assets import AssetFiles, ContentImages
 from server.handlers.content_api import content_api
 from server.handlers.enquiry import enquiry_page
-from server.handlers.health import ReadinessCheck, healthz, readyz
+from server.handlers.health import healthz, readiness, readyz
 from server.handlers.images import ROUTE_PATH, photo_variant
 from server.handlers.pages import item_page, not_found, render_page
 from server.handlers.site_files import ICONS, SiteFiles
@@ -87,7 +87,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "content": content,
                     "studio": studio,
                     "renderer": renderer,
-                    "readiness": ReadinessCheck(client_dir, assets, pool, content),
+                    "readiness": partial(readiness, client_dir, assets, pool, content),
                     # A page view sends three beacons at most; a burst of 30 lets a
                     # few visitors behind one address (an office, a carrier) through.
                     "vitals_limits": TokenBuckets(burst=30, per_second=1),

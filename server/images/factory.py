@@ -38,11 +38,10 @@ async def open_image_route(
         max_bytes=max_bytes,
         timeout_seconds=settings.image_fetch_timeout_seconds,
     )
-    cache = DiskCache(settings.image_cache_dir, max_bytes=int(settings.image_cache_mb * 1024**2))
     pipeline = PhotoPipeline(
         local=local,
         remote=remote,
-        cache=cache,
+        cache=DiskCache(settings.image_cache_dir, max_bytes=int(settings.image_cache_mb * 1024**2)),
         is_content_photo=is_content_photo,
         # Pillow releases the GIL while it decodes, resizes and encodes, so
         # each worker can fill a core: half of them, pages come first.

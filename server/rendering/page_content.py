@@ -67,14 +67,7 @@ class PageContent:
         keys: Mapping[str, str],
         item: CardItem | None = None,
     ) -> PageMeta:
-        return page_meta(
-            page,
-            snapshots,
-            company=self.company,
-            base_url=self.base_url,
-            photo_keys=keys,
-            item=item,
-        )
+        return page_meta(page, snapshots, self.company, self.base_url, keys, item)
 
 
 def shown_item(page: Page, snapshots: Sequence[Snapshot]) -> CardItem | None:
@@ -112,14 +105,13 @@ def items_for_page(
     """The items as the page shows them: the fields they have, and `photoKey`
     for the image route (server/images/urls.py) when the photo has one; a
     stone's photos of its finishes have theirs in `finishPhotoKeys`."""
-    return [_for_page(item, photo_keys) for item in items]
-
-
-def _for_page(item: ContentItem, photo_keys: Mapping[str, str]) -> dict[str, Any]:
-    fields = item.fields()
-    if item.photoUrl in photo_keys:
-        fields["photoKey"] = photo_keys[item.photoUrl]
-    finish_photos: dict[str, str] = fields.get("finishPhotos", {})
-    if keys := {f: photo_keys[url] for f, url in finish_photos.items() if url in photo_keys}:
-        fields["finishPhotoKeys"] = keys
-    return fields
+    shown = []
+    for item in items:
+        fields = item.fields()
+        if item.photoUrl in photo_keys:
+            fields["photoKey"] = photo_keys[item.photoUrl]
+        finish_photos: dict[str, str] = fields.get("finishPhotos", {})
+        if keys := {f: photo_keys[url] for f, url in finish_photos.items() if url in photo_keys}:
+            fields["finishPhotoKeys"] = keys
+        shown.append(fields)
+    return shown

@@ -40,11 +40,10 @@ class PageMeta:
 def page_meta(
     page: Page,
     snapshots: Sequence[Snapshot],
-    *,
     company: Company,
     base_url: str,
     photo_keys: Mapping[str, str],
-    item: CardItem | None = None,
+    item: CardItem | None,
 ) -> PageMeta:
     """The meta of `page`, made from its collections' `snapshots`; an item's page has its own."""
     list_page = page.list_page
