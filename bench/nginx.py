@@ -39,12 +39,10 @@ http {{
 def serve_static_file(content: bytes, *, log_dir: Path) -> Iterator[str]:
     """Serve `content` as / with nginx, access log off; yields the URL; stops nginx after."""
     with tempfile.TemporaryDirectory(prefix="bench-nginx-") as folder:
-        root = Path(folder)
-        # As root, nginx's workers run as `nobody`: they must be able to read the file.
-        root.chmod(0o755)
-        (root / "www").mkdir(mode=0o755)
-        (root / "www" / "index.html").write_bytes(content)
-        port = free_port()
+        root, port = Path(folder), free_port()
+        root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
+        page = StaticFile(path="/", content_type="text/html", headers={}, body=content)
+        write_copy([page], root / "www")
         http = (
             "    access_log off;\n    default_type text/html;\n"
             f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n"
