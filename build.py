@@ -36,18 +36,17 @@ IMAGE_FLAGS = [
     "--asset-names=media/[name]-[hash]",
     f"--public-path={ASSETS_URL}",
 ]
-# Loaders with one implementation per build (ui/loaders/): eager for the
-# server's synchronous render, a chunk loaded on demand in the browser.
-LOADERS = {"slide-gallery-loader": "SlideGalleryLoader"}
 # Each a script of its own, named by its file (the manifest's "studio" entries).
 STUDIO_SCRIPTS = sorted((UI / "studio").glob("*.ts"))
 
 
 def aliases(build: str) -> list[str]:
+    # The loader has one implementation per build (ui/loaders/): eager for the
+    # server's synchronous render, a chunk loaded on demand in the browser.
     return [
-        f"--alias:@stone/{name}=./ui/loaders/{module}.{build}.tsx"
-        for name, module in LOADERS.items()
-    ] + [f"--alias:@stone/catalogues=./{CATALOGUES.relative_to(ROOT).as_posix()}"]
+        f"--alias:@stone/slide-gallery-loader=./ui/loaders/SlideGalleryLoader.{build}.tsx",
+        f"--alias:@stone/catalogues=./{CATALOGUES.relative_to(ROOT).as_posix()}",
+    ]
 
 
 def write_catalogues() -> None:

@@ -22,7 +22,7 @@ import httpx2 as httpx
 from bench.nginx import EdgeLayout, run_edge
 from bench.page_copy import capture
 from bench.prerequisites import BROTLI_STATIC, LIGHTHOUSE
-from bench.section import BenchContext, SectionReport, Table, fixed, median, progress, ratio
+from bench.section import BenchContext, SectionReport, Table, fixed, median, progress, times
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.live_server import LiveServer, process_tree, procfile_default_workers
 from server.site.pages import ROUTE_PATHS
@@ -106,7 +106,8 @@ def run(context: BenchContext) -> SectionReport:
             for label, figures in (("app", app), ("static", static)):
                 cells = {heading: fixed(figures[f], d) for f, heading, d in columns}
                 rows.append({"route": route if label == "app" else "", "served by": label, **cells})
-            ratios = {heading: _times(app[f], static[f], d) for f, heading, d in columns}
+            # Of the figures as printed: 0.004 over 0.000 shows no ratio.
+            ratios = {h: times(round(app[f], d), round(static[f], d)) for f, h, d in columns}
             rows.append({"route": "", "served by": "app÷static", **ratios})
         return Table(title=f"{TITLE}: {title}", rows=rows)
 
@@ -213,20 +214,17 @@ def _lighthouse(url: str, report: Path) -> dict[str, Any] | str:
 
 
 def _figures(report: dict[str, Any]) -> dict[str, float]:
-    """Category scores (0-100), metrics (ms; CLS unitless), bytes by type, scripts before LCP."""
-    result: dict[str, float] = {}
-    for category in CATEGORIES:
-        score = report["categories"].get(category, {}).get("score")
-        result[category] = math.nan if score is None else float(score) * 100
-    for figure, audit in METRICS.items():
-        value = report["audits"].get(audit, {}).get("numericValue")
-        result[figure] = math.nan if value is None else float(value)
-    summary = {str(item.get("resourceType")): item for item in _items(report, "resource-summary")}
-    for kind in BYTE_KINDS:
-        row = summary.get(kind)
-        result[f"{kind}_bytes"] = math.nan if row is None else float(row.get("transferSize", 0))
-    result["scripts_before_lcp"] = float(len(_scripts_before_lcp(report)))
-    return result
+    """Category scores (0-100), metrics (ms; CLS unitless), bytes by type, scripts before LCP;
+    NaN where the report has none."""
+    rows = {str(item.get("resourceType")): item for item in _items(report, "resource-summary")}
+    found: dict[str, Any] = {
+        **{c: report["categories"].get(c, {}).get("score") for c in CATEGORIES},
+        **{f: report["audits"].get(audit, {}).get("numericValue") for f, audit in METRICS.items()},
+        **{f"{k}_bytes": rows[k].get("transferSize", 0) for k in BYTE_KINDS if k in rows},
+        "scripts_before_lcp": len(_scripts_before_lcp(report)),
+    }
+    figures = {f: math.nan if found.get(f) is None else float(found[f]) for f in FIGURES}
+    return figures | {c: figures[c] * 100 for c in CATEGORIES}
 
 
 def _scripts_before_lcp(report: dict[str, Any]) -> list[str]:
@@ -291,9 +289,3 @@ def _static_misses(access_log: Path, static_port: int) -> list[str]:
         if len(fields) >= 4 and fields[0] == str(static_port) and fields[1] == "404":
             missing.add(fields[3].strip('"'))
     return sorted(missing)
-
-
-def _times(app: float, static: float, digits: int) -> str:
-    """app ÷ static of the figures as printed: 0.004 over 0.000 shows no ratio."""
-    value = ratio(round(app, digits), round(static, digits))
-    return "-" if math.isnan(value) else f"{value:.2f}x"

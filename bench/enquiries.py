@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import statistics
 import threading
 import time
@@ -12,8 +13,8 @@ from typing import Any
 
 import httpx2 as httpx
 
-from bench.load import COUNTED_SCRIPT, WRK, run_wrk
-from bench.section import BenchContext, SectionReport, Table, fixed, median, progress, ratio
+from bench.load import WRK, run_wrk
+from bench.section import BenchContext, SectionReport, Table, fixed, median, progress, times
 from harness.live_server import LiveServer, procfile_default_workers
 from harness.mail_server import MailServer
 from server.enquiries.guard import Guard
@@ -36,46 +37,35 @@ _NUMBERS = itertools.count()  # each enquiry's, hence its own address: no rate l
 def run(context: BenchContext) -> SectionReport:
     seconds, rounds = (3.0, 1) if context.quick else (10.0, 3)
     folder = context.run_dir / NAME
-    env = {
-        "ENQUIRY_DATABASE": str(folder / "enquiries.sqlite3"),
-        "ENQUIRY_SECRET": "the benchmark's own",
-    }
     runs: dict[str, list[dict[str, Any]]] = {"quiet": [], "sending": []}
     with (
         MailServer() as mail,
         LiveServer(
-            env=env | {"SMTP_URL": mail.url},
+            env={
+                "ENQUIRY_DATABASE": str(folder / "enquiries.sqlite3"),
+                "ENQUIRY_SECRET": GUARD.secret.decode(),
+                "SMTP_URL": mail.url,
+            },
             workers=procfile_default_workers(),
             log_path=folder / "server.log",
         ) as server,
     ):
-        run_wrk(server.url, seconds=2, script=COUNTED_SCRIPT, script_args=["1000", *PAGES])
+        run_wrk(server.url, seconds=2, paths=PAGES, limit=2000)
         # The loads in turn, round after round: a busy moment of the machine hits both alike.
         for _round, load in itertools.product(range(rounds), runs):
             progress(f"{NAME}: pages, {load}, {seconds:g} s")
-            stop, sent = threading.Event(), Counter[int]()
-            latencies: list[float] = []
+            stop, sent, latencies = threading.Event(), Counter[int](), list[float]()
             sender = threading.Thread(target=_send, args=(server.url, stop, sent, latencies))
             if load == "sending":
                 sender.start()
-            pages = run_wrk(
-                server.url, seconds=seconds, script=COUNTED_SCRIPT, script_args=["1e9", *PAGES]
-            )
+            pages = run_wrk(server.url, seconds=seconds, paths=PAGES)
             stop.set()
             if load == "sending":
                 sender.join()
-            p99 = (
-                statistics.quantiles(latencies, n=100)[98] * 1000
-                if len(latencies) > 1
-                else float("nan")
-            )
+            p99 = statistics.quantiles(latencies, n=100)[98] * 1000 if latencies[1:] else math.nan
+            rate = sum(sent.values()) / seconds
             runs[load].append(
-                {
-                    "pages": pages,
-                    "sent": dict(sent),
-                    "send_p99_ms": p99,
-                    "rate": sum(sent.values()) / seconds,
-                }
+                {"pages": pages, "sent": dict(sent), "send_p99_ms": p99, "rate": rate}
             )
         stored = sum(run["sent"].get(303, 0) for run in runs["sending"])
         mailed = len(mail.wait_for(stored, timeout=60))
@@ -91,7 +81,7 @@ def run(context: BenchContext) -> SectionReport:
                 "pages req/s": fixed(median([page.requests_per_second for page in wrk_results])),
                 "p50 ms": fixed(median([page.p50_ms for page in wrk_results]), 2),
                 "p99 ms": fixed(p99, 2),
-                "p99 ÷ quiet": f"{ratio(p99, quiet_p99):.2f}x",
+                "p99 ÷ quiet": times(p99, quiet_p99),
                 "sent/s": fixed(median([run["rate"] for run in results]), 1),
                 "send p99 ms": fixed(median([run["send_p99_ms"] for run in results]), 1),
                 "send statuses": " ".join(f"{code}:{n}" for code, n in sorted(statuses.items())),

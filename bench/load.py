@@ -16,20 +16,15 @@ THREADS = 2
 CONNECTIONS = 50
 WRK = f"wrk -t{THREADS} -c{CONNECTIONS}"  # as the reports name it
 
-# Each wrk thread stops after its share of answers, requests going round the
-# paths. wrk itself waits out its whole -d duration even when every thread has
-# stopped, so each thread adds a byte to a file and run_wrk interrupts wrk.
+# Requests go round the paths; each thread stops after its share of answers (none
+# with a limit of 0). wrk itself waits out its whole -d duration even when every
+# thread has stopped, so each thread adds a byte to a file and run_wrk interrupts wrk.
 COUNTED_SCRIPT = """\
-local paths = {}
-local limit = 0
-local sent = 0
-local answered = 0
+local paths, limit, sent, answered = {}, 0, 0, 0
 
 function init(args)
   limit = tonumber(args[1])
-  for index = 2, #args do
-    paths[#paths + 1] = args[index]
-  end
+  for index = 2, #args do paths[#paths + 1] = args[index] end
 end
 
 function request()
@@ -37,7 +32,7 @@ function request()
   return wrk.format("GET", paths[(sent - 1) % #paths + 1])
 end
 
-function response(status, headers, body)
+function response()
   answered = answered + 1
   if answered == limit then
     local marker = io.open("done", "a")  -- a byte per thread
@@ -71,27 +66,20 @@ class WrkResult:
     command: str
 
 
-def run_wrk(
-    url: str,
-    *,
-    seconds: float,
-    script: str = "",
-    script_args: Sequence[str] = (),
-) -> WrkResult:
-    """WRK's figures, running `script` (Lua) if given; once each thread has
-    written a byte to the file "done" (COUNTED_SCRIPT), wrk is interrupted."""
+def run_wrk(url: str, *, seconds: float, paths: Sequence[str] = (), limit: int = 0) -> WrkResult:
+    """WRK's figures on `url`, or going round `paths` on its server; with a `limit` of answers,
+    each thread stops after its share, and wrk is interrupted once every thread has."""
     with tempfile.TemporaryDirectory(prefix="bench-wrk-") as name:
         folder = Path(name)
-        (folder / "bench.lua").write_text(script + REPORT_SCRIPT, encoding="utf-8")
-        argv = ["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{math.ceil(seconds)}s"]
-        argv += ["-s", str(folder / "bench.lua")]
-        argv += [url, "--", *script_args]
+        script = (COUNTED_SCRIPT if paths else "") + REPORT_SCRIPT
+        (folder / "bench.lua").write_text(script, encoding="utf-8")
+        argv = [*WRK.split(), f"-d{math.ceil(seconds)}s", "-s", "bench.lua", url, "--"]
+        argv += [str(math.ceil(limit / THREADS)), *paths]
         # A few lines of output: the pipe never fills.
         process = subprocess.Popen(  # noqa: S603 - our own argv
             argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=folder
         )
-        deadline = time.monotonic() + seconds + 120
-        done = folder / "done"
+        deadline, done = time.monotonic() + seconds + 120, folder / "done"
         while process.poll() is None:
             if done.exists() and done.stat().st_size == THREADS:
                 process.send_signal(signal.SIGINT)  # wrk stops, then reports

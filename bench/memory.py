@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
-from bench.load import COUNTED_SCRIPT, WRK, run_wrk
+from bench.load import WRK, run_wrk
 from bench.section import BenchContext, SectionReport, Table, fixed, progress
 from harness.live_server import LiveServer, procfile_default_workers
 from server.site.pages import ENGLISH_ROUTE_PATHS as ROUTES
+
+NAME = "memory"
+TITLE = f"6. Server memory (RSS from /proc) under load: {', '.join(ROUTES)} in turn, {WRK}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -22,30 +23,19 @@ class MemorySample:
     pss_bytes: int  # the same, shared pages split between the processes that share them
 
 
-NAME = "memory"
-TITLE = "6. Server memory (RSS from /proc) under load"
-
-
 def run(context: BenchContext) -> SectionReport:
     checkpoints = (1_000, 10_000) if context.quick else (10_000, 50_000, 100_000)
     workers = procfile_default_workers()
-    samples: list[MemorySample] = []
     with LiveServer(workers=workers, log_path=context.run_dir / NAME / f"{NAME}.log") as server:
-        samples.append(_sample(server.pids(), requests=0))
-        answered = 0
+        samples = [_sample(server.pids(), requests=0)]
         for checkpoint in checkpoints:
+            answered = samples[-1].requests
             progress(f"{NAME}: requests {answered:,} to {checkpoint:,}")
-            # Each thread stops at its share; the time limit only matters if the server stops.
+            # The time limit only matters if the server stops answering.
             count = checkpoint - answered
-            result = run_wrk(
-                server.url,
-                seconds=max(60.0, count / 20),
-                script=COUNTED_SCRIPT,
-                script_args=[str(math.ceil(count / 2)), *ROUTES],
-            )
-            answered += result.requests
+            result = run_wrk(server.url, seconds=max(60.0, count / 20), paths=ROUTES, limit=count)
             time.sleep(1.0)  # the requests wrk dropped at its stop finish
-            samples.append(_sample(server.pids(), requests=answered))
+            samples.append(_sample(server.pids(), requests=answered + result.requests))
 
     rows = [
         {
@@ -58,20 +48,18 @@ def run(context: BenchContext) -> SectionReport:
         }
         for item, previous in zip(samples, [None, *samples], strict=False)
     ]
-    table = Table(title=f"{TITLE}: {', '.join(ROUTES)} in turn, {WRK}", rows=rows)
     later, last = samples[1], samples[-1]
-    growth = last.rss_bytes - later.rss_bytes
-    per_thousand = growth / max(1, last.requests - later.requests) * 1000
+    per_thousand = (last.rss_bytes - later.rss_bytes) / max(1, last.requests - later.requests)
     notes = [
         f"Default settings, local content, the Procfile's {workers} uvicorn worker(s). "
         "Request counts are wrk's answered responses (each thread stops at its share; "
         "up to 50 in flight at a stop are answered but not counted).",
         f"From {later.requests:,} to {last.requests:,} requests RSS moved "
-        f"{_rss_change(later, last)} MiB ({per_thousand:+,.0f} bytes per 1,000 requests).",
+        f"{_rss_change(later, last)} MiB ({per_thousand * 1000:+,.0f} bytes per 1,000 requests).",
         "RSS: VmRSS of /proc/PID/status; PSS: Pss of /proc/PID/smaps_rollup.",
     ]
-    data: dict[str, Any] = {"workers": workers, "samples": [asdict(item) for item in samples]}
-    return SectionReport(tables=[table], notes=notes, data=data)
+    data = {"workers": workers, "samples": [asdict(item) for item in samples]}
+    return SectionReport(tables=[Table(title=TITLE, rows=rows)], notes=notes, data=data)
 
 
 def _sample(pids: list[int], *, requests: int) -> MemorySample:

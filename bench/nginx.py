@@ -3,7 +3,6 @@ the edge's two TLS + HTTP/2 server blocks (docs/benchmarks.md)."""
 
 from __future__ import annotations
 
-import shlex
 import subprocess
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -39,12 +38,10 @@ http {{
 def serve_static_file(content: bytes, *, log_dir: Path) -> Iterator[str]:
     """Serve `content` as / with nginx, access log off; yields the URL; stops nginx after."""
     with tempfile.TemporaryDirectory(prefix="bench-nginx-") as folder:
-        root = Path(folder)
-        # As root, nginx's workers run as `nobody`: they must be able to read the file.
-        root.chmod(0o755)
-        (root / "www").mkdir(mode=0o755)
-        (root / "www" / "index.html").write_bytes(content)
-        port = free_port()
+        root, port = Path(folder), free_port()
+        root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
+        page = StaticFile(path="/", content_type="text/html", headers={}, body=content)
+        write_copy([page], root / "www")
         http = (
             "    access_log off;\n    default_type text/html;\n"
             f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n"
@@ -165,16 +162,11 @@ def run_edge(layout: EdgeLayout, files: Sequence[StaticFile], *, log_dir: Path) 
     """nginx with the edge's configuration, serving `files` as the static copy, until the
     block ends; its logs in log_dir."""
     # A throw-away certificate for 127.0.0.1 and its key.
-    subprocess.run(  # noqa: S603 - fixed argv
-        shlex.split(
-            "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
-            " -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost"
-            f" -keyout {shlex.quote(str(layout.root / 'edge.key'))}"
-            f" -out {shlex.quote(str(layout.root / 'edge.crt'))}"
-        ),
-        check=True,
-        capture_output=True,
-    )
+    openssl = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
+    openssl += " -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost"
+    argv = [*openssl.split(), "-keyout", str(layout.root / "edge.key")]
+    argv += ["-out", str(layout.root / "edge.crt")]
+    subprocess.run(argv, check=True, capture_output=True)  # noqa: S603 - fixed argv
     write_copy(files, layout.root / "www")
     config = nginx_config(layout, files, log_dir)
     ready = f"http://127.0.0.1:{layout.ready_port}/"

@@ -60,14 +60,6 @@ class StaticFile:
         return "/".join(parts)
 
 
-def same_origin_path(url: str, origin: str) -> str | None:
-    """The decoded path of `url` when it is on `origin` (scheme://host:port), else None."""
-    parts = urlsplit(url)
-    if f"{parts.scheme}://{parts.netloc}" != origin:
-        return None
-    return unquote(parts.path) or "/"
-
-
 def capture(app_url: str, routes: Sequence[str]) -> list[StaticFile]:
     """Each route's page, the build's files (the chunks a page imports on demand among them),
     and what a page or the manifest names (every width of a photo, the icons), read in turn,
@@ -75,7 +67,7 @@ def capture(app_url: str, routes: Sequence[str]) -> list[StaticFile]:
     built = [path for path in CLIENT_DIR.rglob("*") if path.suffix not in {"", ".br", ".gz"}]
     todo = [*routes, *EXTRA_PATHS, *(ASSETS_URL + str(p.relative_to(CLIENT_DIR)) for p in built)]
     found: dict[str, StaticFile] = {}
-    asked: set[str] = set()
+    asked = set()
     headers = {"Accept": IMAGE_ACCEPT, "Accept-Encoding": "identity"}
     with httpx.Client(base_url=app_url, headers=headers, timeout=120.0) as client:
         while todo:
@@ -125,8 +117,9 @@ def _named(item: StaticFile, app_url: str) -> list[str]:
         urls = parser.urls
     elif item.content_type.startswith("application/manifest+json"):
         urls = [str(icon["src"]) for icon in json.loads(text).get("icons", [])]
-    paths = (same_origin_path(urljoin(app_url + item.path, url), app_url) for url in urls)
-    return [path for path in paths if path is not None]
+    # Each URL's decoded path, as nginx matches it, where it is on the app's origin.
+    parts = [urlsplit(urljoin(app_url + item.path, url)) for url in urls]
+    return [unquote(p.path) or "/" for p in parts if f"{p.scheme}://{p.netloc}" == app_url]
 
 
 class _LinkParser(HTMLParser):
@@ -146,9 +139,6 @@ class _LinkParser(HTMLParser):
             self.urls.extend(
                 url.split()[0] for url in values.get(name, "").split(",") if url.strip()
             )
-        if (
-            tag == "link"
-            and values.get("href")
-            and _LOADED_LINKS & set(values.get("rel", "").lower().split())
-        ):
+        loaded = _LOADED_LINKS & set(values.get("rel", "").lower().split())
+        if tag == "link" and values.get("href") and loaded:
             self.urls.append(values["href"])

@@ -130,13 +130,7 @@ def _run_section(name: str, run: Section, context: BenchContext) -> dict[str, An
 
 def git(*args: str) -> str:
     """What git prints for `args` in this repository, stripped ("" when it fails)."""
-    completed = subprocess.run(  # noqa: S603 - fixed argv
-        ["git", *args],  # noqa: S607
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    completed = subprocess.run(["git", *args], cwd=REPO_ROOT, capture_output=True, text=True)  # noqa: S603, S607
     return completed.stdout.strip()
 
 

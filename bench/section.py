@@ -8,7 +8,7 @@ import re
 import statistics
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +18,8 @@ _NUMERIC = re.compile(r"^[-+~≈]?[\d.,]+")
 @dataclass(frozen=True, kw_only=True)
 class BenchContext:
     quick: bool
-    # This run's files: server logs, Lighthouse reports (section by section).
-    run_dir: Path
-    # Routes chosen with --routes (sections that take them: edge); empty: each section's own.
-    routes: tuple[str, ...] = ()
+    run_dir: Path  # this run's files: server logs, Lighthouse reports (section by section)
+    routes: tuple[str, ...] = ()  # --routes (edge); empty: each section's own
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,12 +46,11 @@ class Table:
         return "\n".join([self.title, line({c: c for c in columns}), rule, *map(line, self.rows)])
 
 
-@dataclass(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class SectionReport:
-    tables: list[Table] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    # JSON-ready figures, written to bench/results/latest.json.
-    data: dict[str, Any] = field(default_factory=dict)
+    tables: list[Table]
+    notes: list[str]
+    data: dict[str, Any]  # JSON-ready figures, written to bench/results/latest.json
 
 
 def median(values: Sequence[float]) -> float:
@@ -64,8 +61,10 @@ def fixed(value: float, digits: int = 0) -> str:
     return "-" if math.isnan(value) else f"{value:,.{digits}f}"
 
 
-def ratio(numerator: float, denominator: float) -> float:
-    return numerator / denominator if denominator else math.nan
+def times(numerator: float, denominator: float, spec: str = ".2f") -> str:
+    """The ratio as "1.05x"; "-" where there is none."""
+    value = numerator / denominator if denominator else math.nan
+    return "-" if math.isnan(value) else f"{value:{spec}}x"
 
 
 def progress(message: str) -> None:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import asdict
-from typing import Any
 
 import httpx2 as httpx
 
 from bench.load import WRK, WrkResult, run_wrk
 from bench.nginx import serve_static_file
-from bench.section import BenchContext, SectionReport, Table, fixed, progress, ratio
+from bench.section import BenchContext, SectionReport, Table, fixed, progress, times
 from harness.live_server import LiveServer, procfile_default_workers
 
 NAME = "throughput"
@@ -22,8 +20,7 @@ UNCACHED_ENV = {"CONTENT_CACHE_SECONDS": "0", "HTML_CACHE": "off"}
 
 
 def run(context: BenchContext) -> SectionReport:
-    seconds = 3.0 if context.quick else 10.0
-    warm_up_seconds = 1.0 if context.quick else 2.0
+    seconds, warm_up_seconds = (3.0, 1.0) if context.quick else (10.0, 2.0)
     logs = context.run_dir / NAME
     production = procfile_default_workers()
     other = 2 if production == 1 else 1
@@ -44,8 +41,8 @@ def run(context: BenchContext) -> SectionReport:
         label = name.replace(", ", "-").replace(" ", "-")
         with LiveServer(env=env, workers=workers, log_path=logs / f"{label}.log") as server:
             if not landing_html:
-                response = httpx.get(server.url + PATH, headers={"Accept-Encoding": "identity"})
-                landing_html = response.content
+                identity = {"Accept-Encoding": "identity"}
+                landing_html = httpx.get(server.url + PATH, headers=identity).content
             runs.append((f"app, {name}", str(workers), measure(server.url + PATH)))
     progress(f"{NAME}: nginx serving a {len(landing_html):,}-byte copy of {PATH}")
     with serve_static_file(landing_html, log_dir=logs) as url:
@@ -60,9 +57,9 @@ def run(context: BenchContext) -> SectionReport:
             "p50 ms": fixed(result.p50_ms, 2),
             "p99 ms": fixed(result.p99_ms, 2),
             "errors": fixed(result.errors),
-            "req/s ÷ nginx": _times(ratio(result.requests_per_second, nginx.requests_per_second)),
-            "p50 ÷ nginx": _times(ratio(result.p50_ms, nginx.p50_ms)),
-            "p99 ÷ nginx": _times(ratio(result.p99_ms, nginx.p99_ms)),
+            "req/s ÷ nginx": times(result.requests_per_second, nginx.requests_per_second, ".3g"),
+            "p50 ÷ nginx": times(result.p50_ms, nginx.p50_ms, ".3g"),
+            "p99 ÷ nginx": times(result.p99_ms, nginx.p99_ms, ".3g"),
         }
         for label, processes, result in runs
     ]
@@ -77,7 +74,7 @@ def run(context: BenchContext) -> SectionReport:
         "this machine's cores, so the figures are relative, not capacity.",
         "errors: non-2xx/3xx responses plus socket errors (connect, read, write, timeout).",
     ]
-    data: dict[str, Any] = {
+    data = {
         "path": PATH,
         "wrk_seconds": seconds,
         "html_bytes": len(landing_html),
@@ -90,7 +87,3 @@ def run(context: BenchContext) -> SectionReport:
 
 def _processes(count: int) -> str:
     return "process" if count == 1 else "processes"
-
-
-def _times(value: float) -> str:
-    return "-" if math.isnan(value) else f"{value:.3g}x"
