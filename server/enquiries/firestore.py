@@ -1,6 +1,5 @@
-"""Enquiries in Firestore (with CONTENT_SOURCE=firestore), with SqliteEnquiries' promises:
-Enquiries, EnquiryLimits (each sender's recent times, by address key) and EnquirySecrets/form
-(docs/architecture.md, "The stores"). The library's synchronous client, in threads of its own."""
+"""Enquiries in Firestore, with SqliteEnquiries' promises (docs/architecture.md, "The stores"):
+the library's synchronous client, in threads of its own."""
 
 from __future__ import annotations
 
