@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from babel import Locale as BabelLocale
 from babel.dates import format_skeleton
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from server.enquiries.fields import countries
 from server.http.security_headers import content_security_policy
 from server.site.facts import PALETTE_FILE
 from server.site.languages import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
@@ -126,7 +126,7 @@ def back_to(request: Request, fallback: str) -> str:
 
 
 def country_name(code: str, locale: Locale) -> str:
-    return str(BabelLocale.parse(locale.code).territories.get(code, code))
+    return dict(countries(locale.code)).get(code, code)
 
 
 def received(created: float, locale: Locale) -> str:
