@@ -133,7 +133,8 @@ def received(created: float, locale: Locale) -> str:
     """When an enquiry came, in UTC as the branch's mail says it: one inbox, three countries."""
     at = datetime.fromtimestamp(created, UTC)
     date, time = (format_skeleton(s, at, tzinfo=UTC, locale=locale.code) for s in ("yMMMd", "Hm"))
-    return f"{date} {time} UTC"
+    # In Arabic, "19:00 UTC" isolated left to right, else it reads "UTC 19:00" inside the date.
+    return f"{date} \u2066{time} UTC\u2069" if locale.dir == "rtl" else f"{date} {time} UTC"
 
 
 def _language_name(locale: Locale) -> str:
