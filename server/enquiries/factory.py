@@ -1,6 +1,4 @@
-"""Open what the settings ask for: the store (Firestore with Firestore content, else the SQLite
-file; the studio's inbox reads it too), the intake, and the outbox with its sweep running, for the
-app's lifespan."""
+"""The enquiries' store, intake and outbox (its sweep running), open for the app's lifespan."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Enquiries in Firestore (with CONTENT_SOURCE=firestore), with SqliteEnquiries' promises:
-Enquiries, EnquiryLimits (each sender's recent times, by address key) and EnquirySecrets/form
-(docs/architecture.md, "The stores"). The library's synchronous client, in threads of its own."""
+"""Enquiries in Firestore, with SqliteEnquiries' promises (docs/architecture.md, "The stores"):
+the library's synchronous client, in threads of its own."""
 
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 import time
 from collections.abc import Callable, Coroutine
@@ -128,31 +128,12 @@ class FirestoreEnquiries:
 
     @_answered
     def claim(self, enquiry_id: str, *, now: float, until: float) -> Enquiry | None:
-        reference = self._enquiries.document(enquiry_id)
-
-        @firestore.transactional
-        def claim(transaction: firestore.Transaction) -> Enquiry | None:
-            data = reference.get(transaction=transaction, timeout=self.timeout_seconds).to_dict()
-            if data is None or data["state"] != State.NEW or data["claimedUntil"] >= now:
-                return None
-            transaction.update(reference, {"claimedUntil": until})
-            return Enquiry.from_record(enquiry_id, data)
-
-        claimed: Enquiry | None = claim(self._client.transaction())
-        return claimed
+        return self._while_new(enquiry_id, {"claimedUntil": until}, unclaimed_at=now)
 
     @_answered
     def mailed(self, enquiry_id: str, *, accepted: bool) -> None:
-        reference = self._enquiries.document(enquiry_id)
-
-        @firestore.transactional
-        def mailed(transaction: firestore.Transaction) -> None:
-            data = reference.get(transaction=transaction, timeout=self.timeout_seconds).to_dict()
-            if data is not None and data["state"] == State.NEW:
-                state = State.EMAILED if accepted else State.NEW
-                transaction.update(reference, {"claimedUntil": 0, "state": state.value})
-
-        mailed(self._client.transaction())
+        state = State.EMAILED if accepted else State.NEW
+        self._while_new(enquiry_id, {"claimedUntil": 0, "state": state.value})
 
     @_answered
     def delete_older_than(self, cutoff: float) -> int:
@@ -172,6 +153,24 @@ class FirestoreEnquiries:
         with suppress(google_errors.AlreadyExists):
             reference.create({"value": secrets.token_hex(32)}, timeout=self.timeout_seconds)
         return str((reference.get(timeout=self.timeout_seconds).to_dict() or {})["value"]).encode()
+
+    def _while_new(
+        self, enquiry_id: str, changes: dict[str, Any], *, unclaimed_at: float = math.inf
+    ) -> Enquiry | None:
+        """In one transaction: the enquiry changed, if it is not yet e-mailed (nor claimed at
+        `unclaimed_at`); as it was, else None."""
+        reference = self._enquiries.document(enquiry_id)
+
+        @firestore.transactional
+        def change(transaction: firestore.Transaction) -> Enquiry | None:
+            data = reference.get(transaction=transaction, timeout=self.timeout_seconds).to_dict()
+            if data is None or data["state"] != State.NEW or data["claimedUntil"] >= unclaimed_at:
+                return None
+            transaction.update(reference, changes)
+            return Enquiry.from_record(enquiry_id, data)
+
+        changed: Enquiry | None = change(self._client.transaction())
+        return changed
 
     async def close(self) -> None:
         self.threads.shutdown(wait=False, cancel_futures=True)

@@ -1,5 +1,5 @@
 """Where enquiries are kept with local content: a SQLite file every worker shares (WAL, a busy
-timeout). Firestore's store (firestore.py) keeps the same promises; factory.py picks one."""
+timeout)."""
 
 from __future__ import annotations
 

@@ -46,7 +46,6 @@ class LocalStudioContent:
         self._lock = asyncio.Lock()
 
     async def documents(self, collection: Collection) -> list[tuple[str, Fields]]:
-        """The collection's documents in file order: (id, fields)."""
         return [(_id_of(doc), _fields(doc)) for doc in await self._read(collection) if _id_of(doc)]
 
     async def document(self, collection: Collection, document_id: str) -> tuple[Fields, str] | None:
@@ -99,7 +98,7 @@ class LocalStudioContent:
         return any(photo_url in linked_photos(fields) for fields in documents)
 
     async def close(self) -> None:
-        """Nothing to close: files."""
+        pass
 
     async def _read(self, collection: Collection) -> list[Any]:
         path = collection_file(self._content_dir, collection)

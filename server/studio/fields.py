@@ -1,6 +1,5 @@
-"""A studio form's parts: the kinds of field (docs/architecture.md §7), each reading its value from
-a sent form, checking it and showing it (the macro of its `kind` in templates/fields.html draws
-it); a photo as sent; and what a form refused keeps."""
+"""A studio form's parts: the kinds of field, each reading, checking and showing its value (the
+macro of its `kind` in templates/fields.html draws it); a photo as sent; a refused form."""
 
 from __future__ import annotations
 
@@ -55,10 +54,7 @@ class Conflict(Invalid):
 
     def __init__(self, theirs: Mapping[str, Any], version: str) -> None:
         super().__init__({}, version, theirs)
-
-    @property
-    def theirs(self) -> Mapping[str, Any]:
-        return self.stored
+        self.theirs = theirs
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,10 +69,6 @@ class Field:
     kind: ClassVar[str]
 
     def read(self, form: FormData, name: str) -> object:
-        return self.text(form, name)
-
-    @staticmethod
-    def text(form: FormData, name: str) -> str:
         # Line endings as browsers send them (\r\n) would land in the JSON.
         return form_text(form, name).replace("\r\n", "\n").strip()
 
@@ -110,7 +102,7 @@ class Lines(Text):
     """A list of short texts, typed one a line."""
 
     def read(self, form: FormData, name: str) -> list[str]:
-        return [line.strip() for line in self.text(form, name).splitlines() if line.strip()]
+        return [line.strip() for line in str(super().read(form, name)).splitlines() if line.strip()]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -123,7 +115,7 @@ class Number(Field):
     high: float
 
     def read(self, form: FormData, name: str) -> float | str | None:
-        text = self.text(form, name)
+        text = str(super().read(form, name))
         try:
             number = float(text)
         except ValueError:  # empty: no figure; else shown again as typed, with its mistake
@@ -166,9 +158,7 @@ class Choices(Choice):
 
 @dataclass(frozen=True, kw_only=True)
 class Photo(Field):
-    """The entry's photo: uploaded, then checked and stored by the service (photos.py)."""
-
-    kind: ClassVar[str] = "photo"
+    kind: ClassVar[str] = "photo"  # uploaded, then checked and stored by the service
 
 
 def form_text(form: Mapping[str, object], name: str) -> str:

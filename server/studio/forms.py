@@ -61,13 +61,11 @@ class CollectionForm:
     id_from_photo: str = ""
 
     @property
-    def key(self) -> str:
-        """Its part of the studio's addresses, and its tab's message key."""
+    def key(self) -> str:  # its part of the studio's addresses, and its tab's message key
         return self.collection.page_key
 
     @cached_property
     def inputs(self) -> dict[str, Input]:
-        """Every input by its name, in the form's order."""
         inputs = [Input(field, DEFAULT_LOCALE) for field in self.fields]
         translated = [field for field in self.fields if field.translated]
         if translated:
@@ -82,8 +80,7 @@ class CollectionForm:
         return [input for input in self.inputs.values() if not isinstance(input.field, Photo)]
 
     def wanted_id(self, values: Mapping[str, Any], file_stem: str) -> str:
-        """A new entry's id before it is made unique, from its English name ("Dead Sea Lobby":
-        "dead-sea-lobby") or its photo's file name; empty when there is no letter or digit."""
+        """A new entry's id before it is made unique ("Dead Sea Lobby": "dead-sea-lobby")."""
         if self.id_from_photo:
             return _address_part(file_stem) or self.id_from_photo
         return _address_part(values.get("name", ""))
@@ -93,12 +90,10 @@ class CollectionForm:
         return next(field for field in self.fields if isinstance(field, Photo))
 
     def read(self, form: FormData) -> dict[str, Any]:
-        """What staff typed, by input name."""
         return {input.name: input.field.read(form, input.name) for input in self.typed}
 
     def errors(self, values: Mapping[str, Any]) -> dict[str, FieldError]:
-        """Each mistake by input name (a translation is never required)."""
-        errors = {}
+        errors = {}  # by input name; a translation is never required
         required = {*REQUIRED_FIELDS[self.collection], *REQUIRED_DETAILS.get(self.collection, ())}
         for input in self.typed:
             value = values.get(input.name)
@@ -118,8 +113,7 @@ class CollectionForm:
     async def uploads(
         self, form: FormData, values: Mapping[str, Any], max_bytes: int
     ) -> dict[str, PhotoInput]:
-        """The photos sent, by input name, each read only when within `max_bytes` (else the one
-        held for the form); a choice's only when it is chosen."""
+        """The photos sent, by input name; a choice's only when it is chosen."""
         uploads = {}
         for name in self.photo_inputs:
             key, _, option = name.partition(":")

@@ -1,7 +1,5 @@
-"""Every check before the studio acts on a request, in one place: the local studio on this
-computer only; a write from the studio's own pages (same origin), of a signed-in session (else
-401), with its form token, within a body size and the rate limits. Each raises a Refusal (its
-page says why) before anything changes."""
+"""Every check before the studio acts on a request, in one place; each raises a Refusal (its page
+says why) before anything changes."""
 
 from __future__ import annotations
 
@@ -43,7 +41,7 @@ class Guards:
         self.upload_limits = TokenBuckets(burst=20, per_second=1 / 10)
 
     async def session(self, request: Request) -> StaffSession:
-        """The signed-in session, else a Refusal: every page but the sign-in's asks for it."""
+        """Every page but the sign-in's asks for it."""
         session = await self.sessions.find(request.cookies.get(COOKIE_NAME))
         if session is None:
             raise Refusal(401, "signed_out")

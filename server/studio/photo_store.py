@@ -142,7 +142,7 @@ class LocalPhotoFolder(PhotoStore):
         self._root = content_dir
 
     async def close(self) -> None:
-        """Nothing to close: files."""
+        pass
 
     async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
         target = self._root / path

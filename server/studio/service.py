@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from server.content.models import (
@@ -60,22 +61,14 @@ class Missing(Exception):
     """No entry of that id."""
 
 
+@dataclass(frozen=True)
 class StudioService:
-    def __init__(
-        self,
-        *,
-        content: StudioContent,
-        photos: PhotoStore,
-        photo_urls: PhotoUrlPolicy,
-        photo_max_bytes: int,
-        changed: Callable[[Collection], None],
-    ) -> None:
-        self.content = content
-        self.photos = photos
-        self.photo_max_bytes = photo_max_bytes
-        self._photo_urls = photo_urls
-        # The pages' cache reads the collection again at once rather than after its period.
-        self._changed = changed
+    content: StudioContent
+    photos: PhotoStore
+    photo_urls: PhotoUrlPolicy
+    photo_max_bytes: int
+    # The pages' cache reads the collection again at once rather than after its period.
+    changed: Callable[[Collection], None]
 
     async def in_site_order(self, collection: Collection) -> list[tuple[str, dict[str, Any]]]:
         """The entries in the order the site shows them: the order staff arrange."""
@@ -93,7 +86,7 @@ class StudioService:
     async def parsed(self, collection: Collection, document_id: str) -> ContentItem | None:
         """The entry as the site would show it, or None (gone, or not fit to show)."""
         if found := await self.content.document(collection, document_id):
-            return parse_document(collection, document_id, found[0], self._photo_urls)
+            return parse_document(collection, document_id, found[0], self.photo_urls)
         return None
 
     async def create(
@@ -126,7 +119,7 @@ class StudioService:
                     for name in (*order, *DETAILS[collection])
                     if document.get(name) not in EMPTY
                 }
-                errors = model_errors(collection, fields, self._photo_urls)
+                errors = model_errors(collection, fields, self.photo_urls)
                 if not errors and not await self.content.create(collection, document_id, fields):
                     errors = {"name": FieldError("not_accepted", {"detail": "id taken"})}
                 if errors:
@@ -159,7 +152,7 @@ class StudioService:
             async with self.photos.stored(collection, document_id, photos) as urls:
                 fields = {**values, **form.photo_fields(urls, values, current)}
                 after = {k: v for k, v in {**current, **fields}.items() if v not in EMPTY}
-                errors = model_errors(collection, after, self._photo_urls)
+                errors = model_errors(collection, after, self.photo_urls)
                 if errors:
                     raise Invalid(errors, version, current)
                 try:
@@ -210,7 +203,7 @@ class StudioService:
 
     def _done(self, who: str, action: str, collection: Collection, document_id: str) -> None:
         audited(who, action, collection.firestore_name, document_id)
-        self._changed(collection)
+        self.changed(collection)
 
     async def _chosen_photos(
         self,

@@ -103,7 +103,6 @@ class SessionStore:
         self._sessions: dict[str, StaffSession] = {}
 
     async def sign_in(self, _credentials: Credentials) -> tuple[str, str]:
-        """A new session's cookie, and who it is for."""
         now = time.time()
         for cookie in [c for c, s in self._sessions.items() if s.expires_at <= now]:
             del self._sessions[cookie]
@@ -182,7 +181,6 @@ class FirebaseSessions:
         return cookie, who
 
     async def _password_sign_in(self, email: str, password: str) -> str:
-        """Email and password, the second way in: an ID token from Firebase, or NoAccess."""
         if not self._api_key:
             raise NoAccess("no_access")
         emulator = auth_emulator_host()

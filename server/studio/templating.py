@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from babel import Locale as BabelLocale
 from babel.dates import format_skeleton
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from server.enquiries.fields import countries
 from server.http.security_headers import content_security_policy
 from server.site.facts import PALETTE_FILE
 from server.site.languages import DEFAULT_LOCALE, LOCALES, Locale, locale_named, messages
@@ -126,14 +126,15 @@ def back_to(request: Request, fallback: str) -> str:
 
 
 def country_name(code: str, locale: Locale) -> str:
-    return str(BabelLocale.parse(locale.code).territories.get(code, code))
+    return dict(countries(locale.code)).get(code, code)
 
 
 def received(created: float, locale: Locale) -> str:
     """When an enquiry came, in UTC as the branch's mail says it: one inbox, three countries."""
     at = datetime.fromtimestamp(created, UTC)
     date, time = (format_skeleton(s, at, tzinfo=UTC, locale=locale.code) for s in ("yMMMd", "Hm"))
-    return f"{date} {time} UTC"
+    # In Arabic, "19:00 UTC" isolated left to right, else it reads "UTC 19:00" inside the date.
+    return f"{date} \u2066{time} UTC\u2069" if locale.dir == "rtl" else f"{date} {time} UTC"
 
 
 def _language_name(locale: Locale) -> str:
