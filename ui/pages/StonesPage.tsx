@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
-import { CARD_SIZES } from "./CardListPage";
+import { CardPhoto } from "./CardListPage";
 import { cardText } from "../data/localizedItem";
-import { photoAtWidths } from "../data/photoSources";
 import {
   FILTERS,
   type FilterName,
@@ -99,16 +98,7 @@ export function StonesPage() {
             return (
               <li key={stone.id}>
                 <Link to={itemPath(listPath, stone.id)} className="card">
-                  <img
-                    className="card__image"
-                    {...photoAtWidths(stone, CARD_SIZES, 640)}
-                    alt=""
-                    width={600}
-                    height={450}
-                    loading={index === 0 ? "eager" : "lazy"}
-                    fetchPriority={index === 0 ? "high" : undefined}
-                    decoding="async"
-                  />
+                  <CardPhoto photo={stone} alt="" index={index} />
                   <span className="card__body">
                     <span className="card__name" dir="auto">
                       {name}
