@@ -31,8 +31,8 @@ export function App() {
   const { messages } = useLocale();
   // A new page starts at the top, as a full page load would. Not on the first
   // render: that is the page load itself, which may be a deep link (/#about).
-  // Opening or closing a card (/projects <-> /projects/{id}) stays on the page.
-  const pagePath = routeFor(pathname)?.path ?? pathname;
+  // Opening or closing a card (/projects <-> /projects/{id}) stays on the page; a stone's is a page.
+  const pagePath = pageFor(pathname) === "stones" ? pathname : (routeFor(pathname)?.path ?? pathname);
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {

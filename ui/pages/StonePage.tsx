@@ -109,17 +109,17 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
               <h2 className="stone-page__heading">{text.finishesTitle}</h2>
               <ul className="stone-finishes">
                 {finishPhotos.map((finish) => {
-                  const photo = { id: finish, photoUrl: stone.finishPhotos![finish] };
+                  const photo = {
+                    id: finish,
+                    photoUrl: stone.finishPhotos![finish],
+                    photoKey: stone.finishPhotoKeys?.[finish],
+                  };
                   const shown = label(text, "finish", finish);
                   return (
                     <li key={finish}>
                       <figure>
                         <img
-                          {...photoAtWidths(
-                            { ...photo, photoKey: stone.finishPhotoKeys?.[finish] },
-                            "16rem",
-                            480,
-                          )}
+                          {...photoAtWidths(photo, "16rem", 480)}
                           alt={format(text.finishPhoto, { stone: name, finish: shown })}
                           width={1200}
                           height={900}
