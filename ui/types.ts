@@ -97,6 +97,5 @@ export interface PageData {
   content: Partial<CollectionItems>;
   /** The collections the page only links, as names (server/rendering/page_content.py). */
   names?: Partial<Record<keyof CollectionItems, Named[]>>;
-  /** The enquiry page's form. */
   enquiry?: EnquiryForm;
 }

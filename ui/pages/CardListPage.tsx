@@ -15,10 +15,9 @@ import type { Photo } from "../types";
 const CARD_SIZES =
   "(max-width: 42.5rem) calc(100vw - 2.5rem), (max-width: 63.5rem) calc(50vw - 2.25rem), 23rem";
 
-/** A card's photo in a grid of them (this page's and the stones'). Only the first card is
- *  sure to be in view on arrival (a phone shows one column); the rest load as they near it.
- *  The first's photo is the page's largest element on a phone: fetched ahead of the others
- *  (and of the scripts). */
+/** A card's photo in a grid (this page's, the stones'). Only the first is sure to be in view on
+ *  arrival (a phone shows one column), the page's largest element there: fetched at once, ahead
+ *  of the others (and of the scripts), which load as they near the viewport. */
 export function CardPhoto({ photo, alt, index }: { photo: Photo; alt: string; index: number }) {
   return (
     <img
