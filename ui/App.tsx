@@ -4,17 +4,15 @@ import { CardListPage } from "./pages/CardListPage";
 import { Header } from "./components/Header";
 import { usePageData } from "./hooks/usePageData";
 import { useLocale } from "./hooks/useLocale";
-import { pageTitle, showTitle } from "./lib/documentTitle";
+import { pageTitle } from "./lib/documentTitle";
 import { LandingPage } from "./pages/LandingPage";
 import { EnquiryPage } from "./pages/EnquiryPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { StonesPage } from "./pages/StonesPage";
 import { type PageKey, pageFor, ROUTES, routeFor } from "./routes/routes";
 
-// Every page is in the entry bundle, server and browser alike: together they
-// weigh less than the round trip a page chunk of its own would cost before
-// hydration. The heavy parts below the fold (the slider's gallery, smooth
-// scrolling, web vitals) are what the browser loads later.
+// Every page is in the entry bundle: together they weigh less than the round trip a chunk of its
+// own would cost before hydration. The heavy parts below the fold load later.
 const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
   landing: LandingPage,
   projects: () => <CardListPage collection="projects" />,
@@ -33,8 +31,8 @@ export function App() {
   const { messages } = useLocale();
   // A new page starts at the top, as a full page load would. Not on the first
   // render: that is the page load itself, which may be a deep link (/#about).
-  // Opening or closing a card (/projects <-> /projects/{id}) stays on the page.
-  const pagePath = routeFor(pathname)?.path ?? pathname;
+  // Opening or closing a card (/projects <-> /projects/{id}) stays on the page; a stone's is a page.
+  const pagePath = pageFor(pathname) === "stones" ? pathname : (routeFor(pathname)?.path ?? pathname);
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
@@ -45,10 +43,8 @@ export function App() {
     // Only a change of page counts; `state` is read as it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pagePath]);
-  // The server sets <html lang dir> and <title>; after client-side navigation
-  // (the language switcher among it) the document follows the page.
-  // <html data-hydrated> once the page runs its own code: the moment a click
-  // opens a card in place rather than following its link (the browser tests wait for it).
+  // The server sets <html lang dir> and <title>; after client-side navigation the document
+  // follows the page. <html data-hydrated>: from now a click opens a card in place (tests wait for it).
   useEffect(() => {
     const root = document.documentElement;
     root.lang = messages.meta.lang;
@@ -57,7 +53,7 @@ export function App() {
     // A card's page is titled by its list page (CardListPage), which knows the card.
     if (routeFor(pathname)?.path !== pathname && pageFor(pathname) !== "notFound") return;
     const page = messages.pages[pageFor(pathname)];
-    showTitle(pageTitle(pageFor(pathname) === "landing", page.title, company.name));
+    document.title = pageTitle(pageFor(pathname) === "landing", page.title, company.name);
   }, [pathname, messages, company.name]);
   return (
     <>
@@ -65,9 +61,7 @@ export function App() {
         {messages.header.skipLink}
       </a>
       <Header companyName={company.shortName} />
-      {/* Every page is in the entry bundle; this boundary catches anything that
-          suspends outside its own (the slider's gallery has one), so it cannot
-          hold up the whole page. */}
+      {/* Anything that suspends outside its own boundary cannot hold up the whole page. */}
       <Suspense fallback={null}>
         <Routes>
           {ROUTES.map(({ path, page, pattern }) => {

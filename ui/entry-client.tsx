@@ -9,10 +9,8 @@ import "./styles/site.css";
 
 // ui/boot/boot.ts starts this module once the page has loaded and painted.
 const pageData = JSON.parse(document.getElementById("page-data")!.textContent) as PageData;
-// The server's HTML is already on screen and its links work: hydration is
-// not urgent. As a transition React yields to the browser every few
-// milliseconds instead of holding the main thread for the whole tree, which
-// on a slow phone is one long task that delays the visitor's first tap.
+// The server's HTML is on screen and its links work: as a transition, hydration yields to the
+// browser every few milliseconds, not one long task on a slow phone that delays the first tap.
 startTransition(() => {
   hydrateRoot(
     document.getElementById("root")!,
@@ -26,17 +24,15 @@ startTransition(() => {
   );
 });
 
-// Visitors' web vitals, when the server collects them (WEB_VITALS=on: the page
-// names the endpoint). Never on the critical path: loaded after the page is,
-// and not at all when off or on a page that is not one of the site's routes.
+// Visitors' web vitals, when the server collects them (WEB_VITALS=on: the page names the
+// endpoint): loaded after the page is, and not on a page that is none of the site's routes.
 function loadVitalsReporter(): void {
   const endpoint = document.querySelector<HTMLMetaElement>('meta[name="vitals-endpoint"]')?.content;
   const { pathname } = window.location;
   const route = routeFor(pathname);
   if (!endpoint || route === undefined) return;
-  // The route the visitor landed on: LCP belongs to it, and INP and CLS are
-  // settled when the page is hidden, whatever route it shows by then. A
-  // card's page counts as its route (/projects/{item_id}), as the server names it.
+  // The route landed on, whatever it shows when INP and CLS settle (page hidden); a card's
+  // page counts as its route (/projects/{item_id}), as the server names it.
   const path = route.path === pathname ? pathname : `${route.path}/{item_id}`;
   void import("./vitals").then(({ reportWebVitals }) => reportWebVitals(endpoint, path));
 }

@@ -9,15 +9,21 @@ export interface Photo {
   photoKey?: string;
 }
 
-/** A Project or a Collabration: the two card lists have the same fields. */
-export interface CardItem extends Photo {
+/** An item as a page that only links it has it (a project's stones): id, names, stones. */
+export interface Named {
+  id: string;
   name: string;
-  description: string;
-  /** The text in another language where the content has it (name_ar,
-   *  description_fr...); a page in that language falls back to English. */
-  [translated: `name_${string}` | `description_${string}`]: string | undefined;
+  /** The text in another language where the content has it (name_ar, description_fr...);
+   *  a page in that language falls back to English. */
+  [translated: `name_${string}`]: string | undefined;
   /** A project's or collabration's stones, by id. */
   stones?: string[];
+}
+
+/** A Project or a Collabration: the two card lists have the same fields. */
+export interface CardItem extends Named, Photo {
+  description: string;
+  [translated: `description_${string}`]: string | undefined;
 }
 
 /** A stone's figure, one of site.json's (density, absorption...). */
@@ -62,14 +68,6 @@ export interface Company {
   branches: Branch[];
 }
 
-/** An item as a page that only links it has it (a project's stones): id, names, stones. */
-export interface Named {
-  id: string;
-  name: string;
-  [translated: `name_${string}`]: string | undefined;
-  stones?: string[];
-}
-
 /** The enquiry page's form (server/enquiries/intake.py makes it): what to choose from, what
  *  was typed, its problems, and the signed token; or, once sent, what was sent. */
 export interface EnquiryForm {
@@ -99,6 +97,5 @@ export interface PageData {
   content: Partial<CollectionItems>;
   /** The collections the page only links, as names (server/rendering/page_content.py). */
   names?: Partial<Record<keyof CollectionItems, Named[]>>;
-  /** The enquiry page's form. */
   enquiry?: EnquiryForm;
 }

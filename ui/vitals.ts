@@ -1,11 +1,7 @@
 import { onCLS, onINP, onLCP, type Metric } from "web-vitals";
 
-/**
- * Sends LCP, INP and CLS to `endpoint` (the server's POST /vitals,
- * server/handlers/vitals.py), each once web-vitals settles it, as measured on `path`.
- * This module imports nothing of the site's own, so its chunk shares no code
- * with the entry's and adds no script to the page's first load.
- */
+/** Sends LCP, INP and CLS, measured on `path`, to `endpoint` (POST /vitals) as web-vitals settles
+ *  each. Nothing of the site's own is imported: its chunk adds no script to the first load. */
 export function reportWebVitals(endpoint: string, path: string): void {
   const send = ({ name, value, rating }: Metric): void => {
     // A beacon outlives the page, which is when INP and CLS are reported.

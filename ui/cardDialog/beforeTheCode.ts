@@ -1,10 +1,6 @@
-// The card dialog until the site's code runs, in the inline boot script (then
-// ./CardDialog.tsx; docs/architecture.md, "The card dialog"). A card's page comes with
-// its dialog open but not modal, so it shows without JavaScript. It becomes modal as
-// the parser adds it, before any frame shows it (a MutationObserver's callback runs
-// before the browser renders), however the network splits the page; Close, a link to
-// the list, takes the focus once parsed, and Escape follows it. On the list that link
-// loads, the card the visitor left takes the focus.
+// The card dialog until the site's code runs, in the inline boot script (then ./CardDialog.tsx;
+// docs/architecture.md, "The card dialog", tells why each step): the server's open dialog made
+// modal as the parser adds it, Close focused once parsed, Escape following Close.
 
 let modal: HTMLDialogElement | null = null;
 

@@ -31,15 +31,11 @@ export function Header({ companyName }: { companyName: string }) {
           </span>
         </Link>
         <nav className="site-nav" aria-label={text.menuLabel}>
-          <NavLink to={to(pagePath("projects"))} className="site-nav__link">
-            {text.projects}
-          </NavLink>
-          <NavLink to={to(pagePath("collabrations"))} className="site-nav__link">
-            {text.collabrations}
-          </NavLink>
-          <NavLink to={to(pagePath("stones"))} className="site-nav__link">
-            {text.stones}
-          </NavLink>
+          {(["projects", "collabrations", "stones"] as const).map((page) => (
+            <NavLink key={page} to={to(pagePath(page))} className="site-nav__link">
+              {text[page]}
+            </NavLink>
+          ))}
           {/* Real hrefs (/#about, /#contact) keep the links crawlable and working
               without JavaScript; with it, the landing page scrolls smoothly instead. */}
           {(["about", "contact"] as const).map((section) => (

@@ -1,13 +1,9 @@
 import { useEffect, useState } from "react";
 import { useLocale } from "../hooks/useLocale";
 
-/**
- * Share a card (`name`, in the page's language, at its public address `url`):
- * the system's share sheet where the browser has the Web Share API (phones),
- * else a button that copies the address; and always a WhatsApp link, which
- * works without JavaScript too. Which button shows is known only in the
- * browser, so the server's HTML (and hydration) has neither, only their room.
- */
+/** Share a card (`name` at its public address `url`): the share sheet where the browser has one,
+ *  else Copy link; and WhatsApp, a link. Which button shows is known only in the browser, so the
+ *  server's HTML (and hydration) has neither, only their room. */
 export function ShareActions({ name, url }: { name: string; url: string }) {
   const text = useLocale().messages.lists;
   const [canShare, setCanShare] = useState<boolean | null>(null);
@@ -37,20 +33,14 @@ export function ShareActions({ name, url }: { name: string; url: string }) {
       <a className="button button--ghost-dark" href={whatsApp} target="_blank" rel="noopener noreferrer">
         {text.whatsApp}
       </a>
-      {canShare === null && (
+      {canShare === null ? (
         // Kept until the browser knows which, so the dialog keeps its size from its first paint.
         <span className="button button--ghost-dark share__pending" aria-hidden="true">
           {text.copyLink}
         </span>
-      )}
-      {canShare === true && (
-        <button type="button" className="button button--ghost-dark" onClick={share}>
-          {text.share}
-        </button>
-      )}
-      {canShare === false && (
-        <button type="button" className="button button--ghost-dark" onClick={copy}>
-          {text.copyLink}
+      ) : (
+        <button type="button" className="button button--ghost-dark" onClick={canShare ? share : copy}>
+          {canShare ? text.share : text.copyLink}
         </button>
       )}
       <p className="share__status" role="status">

@@ -4,11 +4,8 @@
 import site from "../site.json";
 import type { Photo } from "../types";
 
-/**
- * What an <img> needs: the candidates and the layout, then `src` for a browser
- * without srcset. In that order, so an element built in the browser knows its
- * candidates before its src would start a download.
- */
+/** What an <img> needs, in this order: an element built in the browser knows its candidates
+ *  before its src (for a browser without srcset) would start a download. */
 interface PhotoSources {
   srcSet?: string;
   sizes?: string;

@@ -1,4 +1,5 @@
-// The document's <title> in the formats of site.json, which the server uses too.
+// The document's <title> in the formats of site.json, which the server uses too; the server
+// titles the first page, these the pages after client-side navigation.
 import { format } from "../i18n/messages";
 import site from "../site.json";
 
@@ -10,9 +11,4 @@ export function pageTitle(isLanding: boolean, page: string, company: string): st
 /** A card's page: the card, then its list page, then the company. */
 export function cardTitle(card: string, page: string, company: string): string {
   return format(site.titles.card, { card, page, company });
-}
-
-/** Puts `title` on the browser's tab (after client-side navigation; the server titles the first page). */
-export function showTitle(title: string): void {
-  document.title = title;
 }

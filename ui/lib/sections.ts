@@ -6,12 +6,9 @@ export type SectionId = "about" | "contact";
 
 const SCROLL_DURATION_MS = 500;
 
-// react-scroll is only needed once a visitor asks to scroll: it is fetched on
-// intent (hovering, focusing or touching About us / Contact) and awaited on
-// click. Its scroller alone: the package's index would also bring its React
-// components and react-dom. The file is CommonJS, with the scroller as
-// `exports.default`; in a package of "type": "module" esbuild imports a
-// CommonJS default as Node does, as module.exports itself.
+// react-scroll's scroller alone (its index would bring React components and react-dom), fetched
+// on intent (hovering or focusing About us / Contact) and awaited on click. It is CommonJS: in a
+// "type": "module" package esbuild imports its default as Node does, module.exports itself.
 let scrollerModule: Promise<{ default: unknown }> | null = null;
 
 export function prepareScrolling(): void {

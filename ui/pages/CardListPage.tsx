@@ -6,13 +6,32 @@ import { usePageData } from "../hooks/usePageData";
 import { photoAtWidths } from "../data/photoSources";
 import { useCollection, useNames } from "../hooks/useCollection";
 import { useLocale } from "../hooks/useLocale";
-import { cardTitle, pageTitle, showTitle } from "../lib/documentTitle";
+import { cardTitle, pageTitle } from "../lib/documentTitle";
 import { itemPath, pageFor, pagePath, routeFor } from "../routes/routes";
+import type { Photo } from "../types";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
 // column up to 42.5rem of viewport, two up to 63.5rem, then three of at most 23rem.
-export const CARD_SIZES =
+const CARD_SIZES =
   "(max-width: 42.5rem) calc(100vw - 2.5rem), (max-width: 63.5rem) calc(50vw - 2.25rem), 23rem";
+
+/** A card's photo in a grid (this page's, the stones'). Only the first is sure to be in view on
+ *  arrival (a phone shows one column), the page's largest element there: fetched at once, ahead
+ *  of the others (and of the scripts), which load as they near the viewport. */
+export function CardPhoto({ photo, alt, index }: { photo: Photo; alt: string; index: number }) {
+  return (
+    <img
+      className="card__image"
+      {...photoAtWidths(photo, CARD_SIZES, 640)}
+      alt={alt}
+      width={600}
+      height={450}
+      loading={index === 0 ? "eager" : "lazy"}
+      fetchPriority={index === 0 ? "high" : undefined}
+      decoding="async"
+    />
+  );
+}
 
 /** /projects and /Collabrations. The selected card is the address's (/projects/{id}),
  *  so the history (Back, Forward) opens and closes it. */
@@ -29,15 +48,13 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
 
   // The server titles a card's page; client navigation keeps it in step.
   const listTitle = messages.pages[pageFor(pathname)].title;
-  const selectedName = selected === null ? null : cardText(selected, locale).name;
+  const title =
+    selected === null
+      ? pageTitle(false, listTitle, company.name)
+      : cardTitle(cardText(selected, locale).name, listTitle, company.name);
   useEffect(() => {
-    if (itemId === undefined) return;
-    showTitle(
-      selectedName === null
-        ? pageTitle(false, listTitle, company.name)
-        : cardTitle(selectedName, listTitle, company.name),
-    );
-  }, [itemId, selectedName, listTitle, company.name]);
+    if (itemId !== undefined) document.title = title;
+  }, [itemId, title]);
 
   return (
     <main id="main" className="list-page">
@@ -63,20 +80,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
                   aria-haspopup="dialog"
                   onClick={(event) => openCard(event, item)}
                 >
-                  <img
-                    className="card__image"
-                    {...photoAtWidths(item, CARD_SIZES, 640)}
-                    alt={name}
-                    width={600}
-                    height={450}
-                    // Only the first card is sure to be in view on arrival (a
-                    // phone shows one column); the rest load as they near it.
-                    loading={index === 0 ? "eager" : "lazy"}
-                    // The first card's photo is the page's largest element on a
-                    // phone: fetched ahead of the others (and of the scripts).
-                    fetchPriority={index === 0 ? "high" : undefined}
-                    decoding="async"
-                  />
+                  <CardPhoto photo={item} alt={name} index={index} />
                   <span className="card__body">
                     <span className="card__name" dir="auto">
                       {name}

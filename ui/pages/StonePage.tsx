@@ -8,7 +8,7 @@ import { FIGURES, formatNumber, kind, label } from "../data/stones";
 import { useNames } from "../hooks/useCollection";
 import { useLocale } from "../hooks/useLocale";
 import { format } from "../i18n/messages";
-import { cardTitle, showTitle } from "../lib/documentTitle";
+import { cardTitle } from "../lib/documentTitle";
 import { itemPath, pagePath } from "../routes/routes";
 import type { Stone } from "../types";
 
@@ -40,7 +40,7 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
   ].filter(({ item }) => item.stones?.includes(stone.id));
   // The server titles the page; client navigation keeps it in step.
   useEffect(() => {
-    showTitle(cardTitle(name, messages.pages.stones.title, company.name));
+    document.title = cardTitle(name, messages.pages.stones.title, company.name);
   }, [name, messages, company.name]);
 
   return (
@@ -109,17 +109,17 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
               <h2 className="stone-page__heading">{text.finishesTitle}</h2>
               <ul className="stone-finishes">
                 {finishPhotos.map((finish) => {
-                  const photo = { id: finish, photoUrl: stone.finishPhotos![finish] };
+                  const photo = {
+                    id: finish,
+                    photoUrl: stone.finishPhotos![finish],
+                    photoKey: stone.finishPhotoKeys?.[finish],
+                  };
                   const shown = label(text, "finish", finish);
                   return (
                     <li key={finish}>
                       <figure>
                         <img
-                          {...photoAtWidths(
-                            { ...photo, photoKey: stone.finishPhotoKeys?.[finish] },
-                            "16rem",
-                            480,
-                          )}
+                          {...photoAtWidths(photo, "16rem", 480)}
                           alt={format(text.finishPhoto, { stone: name, finish: shown })}
                           width={1200}
                           height={900}

@@ -1,8 +1,6 @@
-import { useEffect, useRef } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
-import { CARD_SIZES } from "./CardListPage";
-import { cardText } from "../data/localizedItem";
-import { photoAtWidths } from "../data/photoSources";
+import { CardPhoto } from "./CardListPage";
+import { nameIn } from "../data/localizedItem";
 import {
   FILTERS,
   type FilterName,
@@ -29,12 +27,6 @@ export function StonesPage() {
   const { locale, messages } = useLocale();
   const text = messages.stones;
   const listPath = routeFor(pathname)?.path ?? pathname;
-  // From the list to a stone and back, a new page starts at the top, as a page load would.
-  const arrived = useRef(true);
-  useEffect(() => {
-    if (arrived.current) arrived.current = false;
-    else window.scrollTo(0, 0);
-  }, [itemId]);
 
   if (itemId !== undefined) {
     const stone = stones.find((candidate) => candidate.id === itemId);
@@ -94,31 +86,19 @@ export function StonesPage() {
           </p>
         )}
         <ul className="card-grid">
-          {shown.map((stone, index) => {
-            const { name } = cardText(stone, locale);
-            return (
-              <li key={stone.id}>
-                <Link to={itemPath(listPath, stone.id)} className="card">
-                  <img
-                    className="card__image"
-                    {...photoAtWidths(stone, CARD_SIZES, 640)}
-                    alt=""
-                    width={600}
-                    height={450}
-                    loading={index === 0 ? "eager" : "lazy"}
-                    fetchPriority={index === 0 ? "high" : undefined}
-                    decoding="async"
-                  />
-                  <span className="card__body">
-                    <span className="card__name" dir="auto">
-                      {name}
-                    </span>
-                    <span className="card__description">{kind(stone, text)}</span>
+          {shown.map((stone, index) => (
+            <li key={stone.id}>
+              <Link to={itemPath(listPath, stone.id)} className="card">
+                <CardPhoto photo={stone} alt="" index={index} />
+                <span className="card__body">
+                  <span className="card__name" dir="auto">
+                    {nameIn(stone, locale)}
                   </span>
-                </Link>
-              </li>
-            );
-          })}
+                  <span className="card__description">{kind(stone, text)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
         </ul>
       </div>
     </main>

@@ -34,10 +34,8 @@ export const ROUTES: readonly SiteRoute[] = LOCALES.flatMap((locale) =>
   }),
 );
 
-/**
- * The route a path shows, matched as the router does (paths are case-sensitive):
- * its own path, or for a list page one segment below it (a card's page).
- */
+/** The route a path shows, matched as the router does (case-sensitive): its own path, or for a
+ *  list page one segment below it (a card's page). */
 export function routeFor(pathname: string): SiteRoute | undefined {
   return ROUTES.find((route) => {
     const card = pathname.startsWith(`${route.path}/`) ? pathname.slice(route.path.length + 1) : "";
