@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -144,6 +145,13 @@ def shared_emulators(ports: Path, timeout: float = 300) -> tuple[AuthEmulator, S
 
 
 def main(ports: Path) -> None:
+    # Stopped as a job (SIGTERM to its group, and again from `uv run`), it still stops
+    # the emulators' own groups, undisturbed by the second signal.
+    def stop(*_: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        sys.exit(1)
+
+    signal.signal(signal.SIGTERM, stop)
     ports.parent.mkdir(parents=True, exist_ok=True)
     written = ports.with_suffix(".partial")  # renamed into place: never read half-written
     try:
