@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-
-import os
-from pathlib import Path
 
 from harness.firebase_emulators import (
     SHARED_EMULATORS_FILE,
