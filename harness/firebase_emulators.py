@@ -1,11 +1,19 @@
 """Firebase's Auth emulator (npm firebase-tools, pure JS) and a Cloud Storage
-emulator (PyPI gcp-storage-emulator), each a local process on a free port, offline."""
+emulator (PyPI gcp-storage-emulator), each a local process on a free port, offline.
+
+`python -m harness.firebase_emulators FILE` runs both until its stdin ends, having
+written their ports to FILE: ./dev test starts them so, once for its two pytest
+processes (the Auth emulator costs 20 s of CPU to start), and names FILE in
+SHARED_EMULATORS_FILE; tests/conftest.py's fixtures use them (`shared_emulators`).
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -51,10 +59,6 @@ class AuthEmulator(GroupServer):
             env={**os.environ, "FIREBASE_CLI_DISABLE_UPDATE_CHECK": "true", "CI": "true"},
         )
         return self
-
-    def reset(self) -> None:
-        url = f"http://{self.host}/emulator/v1/projects/{self.project}/accounts"
-        httpx.delete(url, headers={"Authorization": "Bearer owner"}).raise_for_status()
 
     def add_account(self, email: str, password: str, *, staff: bool = False) -> str:
         """A new email-and-password account (with the custom claim staff=true); its uid."""
@@ -119,3 +123,47 @@ def firebase_studio_env(
         "DEV_MODE": "on",
         "IMAGE_CACHE_DIR": str(folder / "image-cache"),
     }
+
+
+SHARED_EMULATORS_FILE = "SHARED_EMULATORS_FILE"
+
+
+def shared_emulators(ports: Path, timeout: float = 300) -> tuple[AuthEmulator, StorageEmulator]:
+    """The emulators `main` runs, once it has written `ports` (it starts beside the tests)."""
+    deadline = time.monotonic() + timeout
+    while not ports.exists():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the shared emulators did not write {ports} within {timeout:g} s")
+        time.sleep(0.1)
+    started = json.loads(ports.read_text())
+    if "error" in started:
+        raise RuntimeError(f"the shared emulators did not start: {started['error']}")
+    return (
+        AuthEmulator(ports.parent, port=started["auth"]),
+        StorageEmulator(ports.parent, port=started["storage"]),
+    )
+
+
+def main(ports: Path) -> None:
+    # Stopped as a job (SIGTERM to its group, and again from `uv run`), it still stops
+    # the emulators' own groups, undisturbed by the second signal.
+    def stop(*_: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        sys.exit(1)
+
+    signal.signal(signal.SIGTERM, stop)
+    ports.parent.mkdir(parents=True, exist_ok=True)
+    written = ports.with_suffix(".partial")  # renamed into place: never read half-written
+    try:
+        with AuthEmulator(ports.parent) as auth, StorageEmulator(ports.parent) as storage:
+            written.write_text(json.dumps({"auth": auth.port, "storage": storage.port}))
+            written.rename(ports)
+            sys.stdin.read()  # until ./dev closes its end, or ends
+    except RuntimeError as error:
+        written.write_text(json.dumps({"error": str(error)}))
+        written.rename(ports)
+        raise
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))

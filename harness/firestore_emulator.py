@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import ClassVar
@@ -27,13 +27,12 @@ _MAX_BATCH_WRITES = 500
 
 @dataclass
 class FirestoreEmulator(GroupServer):
-    """An emulator whose log goes to `folder`, on a free port or on `port` (where a stopped
-    one was, so clients pointed at it find a database again: empty, it keeps nothing).
-    `rules` govern unauthenticated clients only; `client()` is the project's owner."""
+    """An emulator whose log goes to `folder`, on a free port. `rules` govern
+    unauthenticated clients only; `client()` is the project's owner."""
 
     folder: Path
     rules: Path | None = None
-    port: int | None = None
+    port: int = field(default=0, init=False)  # chosen by start()
     project: ClassVar[str] = PROJECT
 
     @property
@@ -52,9 +51,8 @@ class FirestoreEmulator(GroupServer):
             "CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK": "true",
             "CLOUDSDK_CORE_DISABLE_USAGE_REPORTING": "true",
         }
-        fixed_port = self.port is not None
         for attempt in range(3):
-            self.port = self.port if fixed_port else free_port()
+            self.port = free_port()
             argv = [gcloud, "emulators", "firestore", "start", f"--host-port={self.host}"]
             argv += ["--quiet", *([f"--rules={self.rules}"] if self.rules else [])]
             log = self.folder / f"emulator-{self.port}.log"
@@ -62,7 +60,7 @@ class FirestoreEmulator(GroupServer):
                 self.process = start_group(argv, log, f"http://{self.host}/", 60, env=env)
             except RuntimeError as error:
                 # free_port() reserves nothing: another process may take the port first.
-                if fixed_port or attempt == 2 or "BindException" not in str(error):
+                if attempt == 2 or "BindException" not in str(error):
                     raise
             else:
                 return self

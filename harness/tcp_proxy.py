@@ -1,6 +1,7 @@
 """A TCP proxy between the server and Firestore: it counts the bytes the database sends
 (bench/firestore_cost.py), and can make the open connections go silent both ways, with no
-close and no reset, as a NAT or a flaky uplink does to an idle stream; new ones go through."""
+close and no reset, as a NAT or a flaky uplink does to an idle stream; new ones go through.
+It can also stand for a database that stopped and started again (`down`), in a moment."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ class TcpProxy(Started):
         self._server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Connection)
         self.port: int = self._server.server_address[1]
         self._stopping = threading.Event()
+        # Set: every connection is closed, as a stopped database's are, and new ones at once.
+        self.down = threading.Event()
         self._lock = threading.Lock()
         self._open: list[threading.Event] = []  # each set once its connection is dropped
         self.accepted = 0
@@ -50,6 +53,8 @@ class TcpProxy(Started):
         return len(live)
 
     def _forward(self, client: socket.socket) -> None:
+        if self.down.is_set():
+            return  # closed on return
         try:
             upstream = socket.create_connection(self._upstream, timeout=5)
         except OSError:
@@ -63,7 +68,7 @@ class TcpProxy(Started):
         with upstream, selectors.DefaultSelector() as selector:
             for sock in peers:
                 selector.register(sock, selectors.EVENT_READ)
-            while not self._stopping.is_set() and not dropped.is_set():
+            while not (self._stopping.is_set() or dropped.is_set() or self.down.is_set()):
                 for key, _ in selector.select(timeout=0.1):
                     if dropped.is_set():
                         break  # from now on nothing is read nor written
@@ -79,7 +84,8 @@ class TcpProxy(Started):
                         with self._lock:
                             self.pulled += len(data)
             # A dropped connection's sockets stay open, unread, until the proxy stops.
-            self._stopping.wait()
+            while not (self._stopping.is_set() or self.down.is_set()):
+                self._stopping.wait(0.1)
 
     def stop(self) -> None:
         self._stopping.set()

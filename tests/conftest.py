@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from harness.firebase_emulators import AuthEmulator, StorageEmulator
+from harness.firebase_emulators import (
+    SHARED_EMULATORS_FILE,
+    AuthEmulator,
+    StorageEmulator,
+    shared_emulators,
+)
 from harness.firestore_emulator import FirestoreEmulator
 from server.settings import REPO_ROOT
 
@@ -45,12 +52,20 @@ def anyio_backend() -> str:
 
 @pytest.fixture(scope="session")
 def auth_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AuthEmulator]:
-    """Firebase's Auth emulator, once per session (it takes tens of seconds to start)."""
+    """Firebase's Auth emulator: ./dev test's, shared by its pytest processes, else one for
+    this session (it takes tens of seconds to start). Tests add accounts of their own and
+    never reset it: the other process may be signing in."""
+    if shared := os.environ.get(SHARED_EMULATORS_FILE):
+        yield shared_emulators(Path(shared))[0]
+        return
     with AuthEmulator(tmp_path_factory.mktemp("auth-emulator")) as emulator:
         yield emulator
 
 
 @pytest.fixture(scope="session")
 def storage_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StorageEmulator]:
+    if shared := os.environ.get(SHARED_EMULATORS_FILE):
+        yield shared_emulators(Path(shared))[1]
+        return
     with StorageEmulator(tmp_path_factory.mktemp("storage-emulator")) as emulator:
         yield emulator

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import anyio
 import httpx2 as httpx
@@ -18,11 +19,13 @@ from starlette.testclient import TestClient
 from harness.firestore_emulator import FirestoreEmulator
 from harness.firestore_standin import Fault, FirestoreStandIn
 from harness.live_server import LiveServer
+from harness.tcp_proxy import TcpProxy
 from server.app import create_app
 from server.content.cache import ContentUnavailableError
 from server.content.firestore import MAX_ATTEMPTS_PER_READ, FirestoreContentStore
 from server.content.models import Collection
 from server.settings import ContentSource, Settings
+from tests.live_support import wait_for
 
 PHOTO = "https://firebasestorage.googleapis.com/v0/b/demo/o/a.jpg?alt=media"
 PROJECTS = {
@@ -133,27 +136,29 @@ def test_an_item_page_is_not_a_404_while_its_collection_cannot_be_read(
 
 @pytest.mark.emulator
 def test_when_the_real_emulator_goes_away_pages_keep_their_content(
-    tmp_path_factory: pytest.TempPathFactory,
+    firestore: FirestoreEmulator, tmp_path: Path
 ) -> None:
-    emulator = FirestoreEmulator(tmp_path_factory.mktemp("emulator")).start()
-    try:
-        emulator.seed("Projects", [{"id": key, **fields} for key, fields in PROJECTS.items()])
+    firestore.seed("Projects", [{"id": key, **fields} for key, fields in PROJECTS.items()])
+    # Behind a proxy that closes every connection, as a stopped emulator's are, in a moment.
+    with TcpProxy(firestore.host) as database:
         env = {
             "CONTENT_SOURCE": "firestore",
-            "FIRESTORE_EMULATOR_HOST": emulator.host,
-            "GOOGLE_CLOUD_PROJECT": emulator.project,
+            "FIRESTORE_EMULATOR_HOST": database.host,
+            "GOOGLE_CLOUD_PROJECT": firestore.project,
             "CONTENT_CACHE_SECONDS": "0",
         }
-        log = tmp_path_factory.mktemp("site") / "uvicorn.log"
-        with LiveServer(env=env, log_path=log) as site:
+        with LiveServer(env=env, log_path=tmp_path / "uvicorn.log") as site:
             assert "Project 3" in httpx.get(site.url + "/projects").text
-            emulator.stop()
+            database.down.set()
+            wait_for(
+                "the server sees it gone",
+                lambda: "Error fetching projects:" in site.log(),
+                timeout=10,
+            )
             started = time.monotonic()
             response = httpx.get(site.url + "/projects", timeout=10)
             elapsed = time.monotonic() - started
             server_log = site.log()
-    finally:
-        emulator.stop()
     assert response.status_code == 200
     assert elapsed < 3
     assert "Project 3" in response.text

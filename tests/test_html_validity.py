@@ -21,7 +21,17 @@ def check(files: list[Path]) -> list[dict[str, object]]:
     java = shutil.which("java")
     assert java is not None, "the HTML checker needs Java (./dev test installs it)"
     result = subprocess.run(  # noqa: S603 - our own command line
-        [java, "-jar", str(VNU), "--errors-only", "--format", "json", *map(str, files)],
+        [
+            java,
+            "-Xss8m",
+            "-XX:TieredStopAtLevel=1",
+            "-jar",
+            str(VNU),
+            "--errors-only",
+            "--format",
+            "json",
+            *map(str, files),
+        ],
         capture_output=True,
         text=True,
         check=False,

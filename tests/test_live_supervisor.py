@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass
 
 import pytest
 
@@ -124,6 +125,14 @@ async def test_failing_listeners_back_off_and_closing_ends_every_listener() -> N
     assert not status.live
 
 
+@dataclass(frozen=True)
+class LongAfterEight(Backoff):
+    """The first waits short, so a test gets to a long one without waiting out the others."""
+
+    def delay(self, failures: int) -> float:
+        return self.first if failures < 8 else self.longest
+
+
 @pytest.mark.anyio
 async def test_a_read_that_succeeds_again_brings_the_listener_back_before_its_backoff() -> None:
     store = DrivenStore(items=[CardItem(id="r", name="Read", description="", photoUrl=PHOTO)])
@@ -131,10 +140,10 @@ async def test_a_read_that_succeeds_again_brings_the_listener_back_before_its_ba
     # Every listener fails at once, as against a database that is down.
     store.on_listen = lambda listener: listener.on_stopped("listener stopped: 503")
     cache = ContentCache(store, max_age_seconds=0)
-    live = LiveContent(store, cache, backoff=Backoff(first=0.05, longest=600))
+    live = LiveContent(store, cache, backoff=LongAfterEight(first=0.01, longest=600))
     live.start()
     try:
-        # Eight failures: the next wait is 6.4 to 12.8 s.
+        # Eight failures: the next wait is 600 s.
         await until("eight attempts", lambda: len(store.listeners.get(PROJECTS, [])) >= 8, 20)
         made = len(store.listeners[PROJECTS])
         store.reads_fail = False

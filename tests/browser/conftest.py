@@ -28,16 +28,16 @@ def chromium_path() -> str:
     return path
 
 
-# Module scope, not session: Playwright's sync API keeps an asyncio loop marked
-# running in this thread while it is open, which breaks any later test that
-# runs a loop of its own.
-@pytest.fixture(scope="module")
+# One Chromium for the browser tests (each test has a context of its own), closed after
+# the last: Playwright's sync API keeps an asyncio loop marked running in this thread while
+# it is open, which breaks any later test that runs a loop of its own.
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as playwright:
         yield playwright
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
     yield browser

@@ -94,18 +94,24 @@ def test_no_page_breaks_its_content_security_policy(
 
 def test_slider_photos_wait_until_the_slider_nears(page: Page, site: LiveServer) -> None:
     photos: list[str] = []
+    gallery_code: list[str] = []
     names = [slide["photoUrl"].removeprefix("/images/") for slide in SLIDES]
-    page.on(
-        "request",
-        lambda request: (
-            photos.append(request.url)
-            if "/img/" in request.url and any(name in request.url for name in names)
-            else None
-        ),
-    )
+
+    def seen(url: str) -> None:
+        if "/img/" in url and any(name in url for name in names):
+            photos.append(url)
+        if "/SlideGallery-" in url:
+            gallery_code.append(url)
+
+    page.on("request", lambda request: seen(request.url))
     visit(page, site.url + "/")
-    page.wait_for_load_state("networkidle")
-    # Far below the first screen: no slide, no thumbnail yet.
+    # Not "networkidle", which a loaded machine once kept from coming for 30 s: the page's
+    # own images are in (load), and the frame after hydration has come and gone, where the
+    # loader decides whether the slider is near (ui/loaders/SlideGalleryLoader.client.tsx).
+    page.wait_for_load_state("load")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+    # Far below the first screen: not even the gallery's code, no slide, no thumbnail yet.
+    assert gallery_code == []
     assert photos == []
     with page.expect_request(lambda request: names[0] in request.url):
         page.locator(".slider").scroll_into_view_if_needed()

@@ -57,9 +57,8 @@ def firebase_studio(request: pytest.FixtureRequest, folder: Path) -> Iterator[St
     firestore: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
     auth: AuthEmulator = request.getfixturevalue("auth_emulator")
     storage: StorageEmulator = request.getfixturevalue("storage_emulator")
+    request.getfixturevalue("staff_account")
     firestore.reset()
-    auth.reset()
-    auth.add_account(STAFF_EMAIL, STAFF_PASSWORD, staff=True)
 
     def sign_in(page: Page) -> None:
         page.get_by_label("Email").fill(STAFF_EMAIL)
@@ -73,6 +72,12 @@ def firebase_studio(request: pytest.FixtureRequest, folder: Path) -> Iterator[St
     env = firebase_studio_env(firestore, auth, storage, folder)
     with LiveServer(env=env, log_path=folder / "uvicorn.log") as server:
         yield StudioUnderTest(server, sign_in, stored_project)
+
+
+@pytest.fixture(scope="module")
+def staff_account(auth_emulator: AuthEmulator) -> None:
+    # Added once, never reset away: ./dev test's other pytest process shares the emulator.
+    auth_emulator.add_account(STAFF_EMAIL, STAFF_PASSWORD, staff=True)
 
 
 @pytest.fixture(params=["local", "firebase"])
