@@ -159,9 +159,10 @@ def main(ports: Path) -> None:
             written.write_text(json.dumps({"auth": auth.port, "storage": storage.port}))
             written.rename(ports)
             sys.stdin.read()  # until ./dev closes its end, or ends
-    except RuntimeError as error:
-        written.write_text(json.dumps({"error": str(error)}))
-        written.rename(ports)
+    except BaseException as error:
+        if not ports.exists():  # whatever stopped them, the tests waiting hear of it at once
+            written.write_text(json.dumps({"error": repr(error)}))
+            written.rename(ports)
         raise
 
 

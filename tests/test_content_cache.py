@@ -35,10 +35,11 @@ class ScriptedStore:
 
     async def fetch(self, collection: Collection) -> list[ContentItem]:
         self.reads += 1
+        items = list(self.items)  # what is there as the read starts
         await asyncio.sleep(self.delay)
         if self.failing:
             raise ContentUnavailableError("database down")
-        return list(self.items)
+        return items
 
     async def close(self) -> None:
         return None
@@ -84,6 +85,32 @@ async def test_after_a_save_the_next_visit_waits_for_the_new_content_not_the_old
     store.items = [card("c")]
     clock.now += 61  # plain age, not a save: stale while it revalidates, as before
     assert (await cache.get(PROJECTS)).items == (card("b"),)
+
+
+@pytest.mark.anyio
+async def test_a_save_during_a_read_is_read_again_before_the_next_visit_is_answered() -> None:
+    store, clock = ScriptedStore(delay=0.05), Clock()
+    cache = ContentCache(store, max_age_seconds=60, clock=clock)
+    await cache.get(PROJECTS)
+    clock.now += 61
+    await cache.get(PROJECTS)  # a refresh starts, reading what is there before the save
+    await asyncio.sleep(0.01)  # it has begun
+    store.items = [card("b")]
+    cache.expire(PROJECTS)
+    assert (await cache.get(PROJECTS)).items == (card("b"),)
+    assert store.reads == 3
+
+
+@pytest.mark.anyio
+async def test_a_save_under_a_listener_leaves_an_outage_serving_the_last_content_at_once() -> None:
+    store = ScriptedStore(delay=0.5)
+    cache = ContentCache(store, max_age_seconds=60)
+    cache.publish(PROJECTS, (card("a"),))
+    cache.expire(PROJECTS)  # the studio saved; the listener brings the change
+    cache.publish(PROJECTS, (card("b"),))
+    cache.listener_failed(PROJECTS, "stream ended")
+    async with asyncio.timeout(0.2):  # not waiting on the read the outage starts
+        assert (await cache.get(PROJECTS)).items == (card("b"),)
 
 
 @pytest.mark.anyio

@@ -134,6 +134,12 @@ def test_an_item_page_is_not_a_404_while_its_collection_cannot_be_read(
         assert site.get("/projects/p9").status_code == 404
 
 
+def timed_get(url: str) -> tuple[httpx.Response, float]:
+    started = time.monotonic()
+    response = httpx.get(url, timeout=10)
+    return response, time.monotonic() - started
+
+
 @pytest.mark.emulator
 def test_when_the_real_emulator_goes_away_pages_keep_their_content(
     firestore: FirestoreEmulator, tmp_path: Path
@@ -150,17 +156,17 @@ def test_when_the_real_emulator_goes_away_pages_keep_their_content(
         with LiveServer(env=env, log_path=tmp_path / "uvicorn.log") as site:
             assert "Project 3" in httpx.get(site.url + "/projects").text
             database.down.set()
+            answers = [timed_get(site.url + "/projects")]  # the first visit of the outage
             wait_for(
                 "the server sees it gone",
                 lambda: "Error fetching projects:" in site.log(),
                 timeout=10,
             )
-            started = time.monotonic()
-            response = httpx.get(site.url + "/projects", timeout=10)
-            elapsed = time.monotonic() - started
+            answers.append(timed_get(site.url + "/projects"))
             server_log = site.log()
-    assert response.status_code == 200
-    assert elapsed < 3
-    assert "Project 3" in response.text
+    for response, elapsed in answers:
+        assert response.status_code == 200
+        assert elapsed < 3
+        assert "Project 3" in response.text
     assert "Error fetching projects:" in server_log
     assert "Traceback" not in server_log

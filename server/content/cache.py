@@ -127,19 +127,26 @@ class ContentCache:
                 return entry.snapshot
         if self._clock() - entry.checked_at < self._max_age and entry.snapshot is not None:
             return entry.snapshot
-        if entry.refresh is None:
-            # Counted here, not in the task: the task may first run after the
-            # response is sent, and the count belongs to this request.
-            current_request.get().content_reads += 1
-            entry.refresh = asyncio.create_task(self._refresh(collection, entry))
-        stale = entry.snapshot
-        if stale is not None and stale.error is None and self._max_age > 0 and not entry.expired:
-            return stale  # stale while it revalidates
-        # Nothing good to show yet: wait for the read in flight. shield: one
-        # visitor giving up must not cancel the read the others wait on.
-        await asyncio.shield(entry.refresh)
-        assert entry.snapshot is not None  # _refresh always leaves one
-        return entry.snapshot
+        while True:
+            if entry.refresh is None:
+                # Counted here, not in the task: the task may first run after the
+                # response is sent, and the count belongs to this request.
+                current_request.get().content_reads += 1
+                entry.refresh = asyncio.create_task(self._refresh(collection, entry))
+            stale = entry.snapshot
+            if (
+                stale is not None
+                and stale.error is None
+                and self._max_age > 0
+                and not entry.expired
+            ):
+                return stale  # stale while it revalidates
+            # Nothing good to show yet: wait for the read in flight. shield: one
+            # visitor giving up must not cancel the read the others wait on.
+            await asyncio.shield(entry.refresh)
+            assert entry.snapshot is not None  # _refresh always leaves one
+            if not entry.expired:  # else that read began before the save: one more
+                return entry.snapshot
 
     def _vouched(self, entry: _Entry) -> bool:
         return self._clock() - entry.verified_at <= self._max_staleness
@@ -183,6 +190,7 @@ class ContentCache:
         entry = self._entries[collection]
         self._put(entry, items)
         entry.live = True
+        entry.expired = False
         entry.last_error = None
         entry.checked_at = entry.verified_at = self._clock()
         if entry.listener_settled is not None:
@@ -229,7 +237,7 @@ class ContentCache:
         """The collection changed at its source (the studio saved it): read it on the next get."""
         entry = self._entries[collection]
         entry.checked_at = float("-inf")
-        entry.expired = True
+        entry.expired = not entry.live  # a listener brings the change itself
 
     def status(self, collection: Collection) -> CollectionStatus:
         entry = self._entries[collection]
