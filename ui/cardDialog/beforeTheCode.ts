@@ -24,8 +24,9 @@ function takeOver(): boolean {
   modal ??= showModal(document.querySelector<HTMLDialogElement>("dialog.card-modal[open]"));
   const close = modal?.querySelector<HTMLElement>(".card-modal__close");
   if (!modal || !close) return false;
-  // showModal() ran before Close was parsed, and focused the dialog itself.
-  if (document.activeElement === modal) close.focus();
+  // showModal() ran before Close was parsed, and focused the dialog itself or what of it
+  // was parsed by then (a language link, a stone's link): Close is where focus belongs.
+  if (modal.contains(document.activeElement)) close.focus();
   return true;
 }
 
