@@ -4,10 +4,10 @@ import { CardDialog, useOpenCard } from "../cardDialog/CardDialog";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../hooks/usePageData";
 import { photoAtWidths } from "../data/photoSources";
-import { useCollection, useNames } from "../hooks/useCollection";
+import { useCollection } from "../hooks/useCollection";
 import { useLocale } from "../hooks/useLocale";
 import { cardTitle, pageTitle } from "../lib/documentTitle";
-import { itemPath, pageFor, pagePath, routeFor } from "../routes/routes";
+import { itemPath, pageFor, routeFor } from "../routes/routes";
 import type { Photo } from "../types";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
@@ -37,11 +37,10 @@ export function CardPhoto({ photo, alt, index }: { photo: Photo; alt: string; in
  *  so the history (Back, Forward) opens and closes it. */
 export function CardListPage({ collection }: { collection: "projects" | "collabrations" }) {
   const items = useCollection(collection);
-  const stones = useNames("stones");
   const { itemId } = useParams();
   const { pathname } = useLocation();
   const { company } = usePageData();
-  const { locale, messages, to } = useLocale();
+  const { locale, messages } = useLocale();
   const listPath = routeFor(pathname)?.path ?? pathname;
   const selected = itemId === undefined ? null : (items.find((item) => item.id === itemId) ?? null);
   const openCard = useOpenCard(listPath);
@@ -95,14 +94,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
           })}
         </ul>
       </div>
-      <CardDialog
-        item={selected}
-        // The stones it names that the catalogue has, in its order.
-        stones={(selected?.stones ?? []).flatMap((id) => stones.filter((stone) => stone.id === id))}
-        listPath={listPath}
-        // ?project=<id> or ?collabration=<id>: the form names it (server/enquiries/intake.py).
-        askHref={`${to(pagePath("enquiry"))}?${collection.slice(0, -1)}=${encodeURIComponent(selected?.id ?? "")}`}
-      />
+      <CardDialog item={selected} collection={collection} listPath={listPath} />
     </main>
   );
 }

@@ -19,15 +19,9 @@ export function pagePath(page: PageKey): string {
   return PAGES.find((candidate) => candidate.page === page)!.path;
 }
 
-export interface SiteRoute {
-  /** The page's own path, in its language. */
-  path: string;
-  page: PageKey;
-  /** The router's pattern: list pages take an optional card id. */
-  pattern: string;
-}
-
-export const ROUTES: readonly SiteRoute[] = LOCALES.flatMap((locale) =>
+/** Each page in each language: its own path, and the router's pattern (a list page's takes an
+ *  optional card id). */
+export const ROUTES = LOCALES.flatMap((locale) =>
   PAGES.map(({ path, page, cards }) => {
     const own = localized(locale, path);
     return { path: own, page, pattern: cards ? `${own}/:itemId?` : own };
@@ -36,7 +30,7 @@ export const ROUTES: readonly SiteRoute[] = LOCALES.flatMap((locale) =>
 
 /** The route a path shows, matched as the router does (case-sensitive): its own path, or for a
  *  list page one segment below it (a card's page). */
-export function routeFor(pathname: string): SiteRoute | undefined {
+export function routeFor(pathname: string): (typeof ROUTES)[number] | undefined {
   return ROUTES.find((route) => {
     const card = pathname.startsWith(`${route.path}/`) ? pathname.slice(route.path.length + 1) : "";
     return route.path === pathname || (route.pattern !== route.path && /^[^/]+$/.test(card));
