@@ -10,8 +10,7 @@ import { isPlainClick, itemPath, pagePath } from "../routes/routes";
 import { useNames } from "../hooks/useCollection";
 import type { CardItem } from "../types";
 
-// The card dialog once the site's code runs (until then ./beforeTheCode.ts;
-// docs/architecture.md, "The card dialog"). The selected card is the address's.
+// Once the site's code runs (until then ./beforeTheCode.ts; docs/architecture.md, "The card dialog").
 
 // 400 px, or the width of a narrow phone less the dialog's margins (styles/site.css).
 const MODAL_IMAGE_SIZES = "(max-width: 27rem) calc(100vw - 2rem), 400px";
@@ -23,7 +22,6 @@ const OPENED_FROM_LIST = "openedFromList";
 export function useOpenCard(listPath: string): (event: MouseEvent, item: CardItem) => void {
   const navigate = useNavigate();
   const location = useLocation();
-  // An entry's state is whatever was given it: unknown until checked.
   const state: unknown = location.state;
   return (event, item) => {
     if (!isPlainClick(event)) return;
@@ -62,8 +60,7 @@ export function CardDialog({
 
   useEffect(() => {
     const dialog = dialogRef.current!;
-    // The server's dialog found closed: the visitor closed it before the code ran,
-    // and its Close link is loading the list.
+    // Closed before the code ran: its Close link is loading the list.
     const closedBeforeTheCode = openInHtml && !takenOver.current && !dialog.open;
     takenOver.current = true;
     if (closedBeforeTheCode) return;

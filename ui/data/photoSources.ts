@@ -1,6 +1,5 @@
-// Photos through the server's image route (server/images/) at site.json's
-// sizes, for `srcset`: /img/{variant}/{photoKey}. A photo without a key (the
-// route is off, or does not take that photo) is linked as it is.
+// Photos through the server's image route (server/images/) at site.json's sizes:
+// /img/{variant}/{photoKey}. A photo without a key is linked as it is.
 import site from "../site.json";
 import type { Photo } from "../types";
 

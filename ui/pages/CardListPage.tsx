@@ -33,8 +33,7 @@ export function CardPhoto({ photo, alt, index }: { photo: Photo; alt: string; in
   );
 }
 
-/** /projects and /Collabrations. The selected card is the address's (/projects/{id}),
- *  so the history (Back, Forward) opens and closes it. */
+/** /projects and /Collabrations; /projects/{id} with that card's dialog open. */
 export function CardListPage({ collection }: { collection: "projects" | "collabrations" }) {
   const items = useCollection(collection);
   const { itemId } = useParams();
@@ -45,7 +44,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
   const selected = itemId === undefined ? null : (items.find((item) => item.id === itemId) ?? null);
   const openCard = useOpenCard(listPath);
 
-  // The server titles a card's page; client navigation keeps it in step.
+  // After client-side navigation (the server titles the first page).
   const listTitle = messages.pages[pageFor(pathname)].title;
   const title =
     selected === null
@@ -62,9 +61,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
           <h1 className="list-page__title">{messages.lists[`${collection}Title`]}</h1>
           <p className="list-page__intro">{messages.lists[`${collection}Intro`]}</p>
         </header>
-        {/* Each card is a link to its own page, so it works before the site's
-            code has loaded (the server renders that page with the dialog open)
-            and in a new tab; once hydrated, a plain click opens the dialog in place. */}
+        {/* A link to the card's page: before the code, and in a new tab. */}
         <ul className="card-grid">
           {items.map((item, index) => {
             const isSelected = item === selected;
@@ -74,7 +71,6 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
                 <a
                   href={itemPath(listPath, item.id)}
                   className={isSelected ? "card selected" : "card"}
-                  // The selected card's address is the page's own.
                   aria-current={isSelected ? "page" : undefined}
                   aria-haspopup="dialog"
                   onClick={(event) => openCard(event, item)}

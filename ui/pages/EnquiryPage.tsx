@@ -15,8 +15,8 @@ const { limits: LIMITS, maxLinks: MAX_LINKS } = site.enquiry;
 const REQUIRED: readonly string[] = site.enquiry.required;
 const fieldId = (name: string) => `enquiry-${name}`;
 
-/** /enquiry: the enquiry form, a plain HTML form posted to the server, which answers with the
- *  thank-you page (/enquiry?sent=…) or this form again with what was typed and its problems. */
+/** /enquiry: a plain HTML form; the server answers with the thank-you page or the form again
+ *  with its problems. */
 export function EnquiryPage() {
   const { enquiry: form } = usePageData();
   const { locale } = useLocale();
@@ -179,7 +179,6 @@ function FormField({
   );
 }
 
-/** The thank-you page: what was sent, to which branch, and when to expect an answer. */
 function EnquirySent({ form }: { form: EnquiryForm }) {
   const { messages, to } = useLocale();
   const text = messages.enquiry;

@@ -1,7 +1,5 @@
-// The site's routes, from site.json (the server reads the same table). Every
-// page exists at its path in English and under its prefix in the other
-// languages (/ar/projects). Each card of a list page has its own address one
-// segment below it (/projects/{id}): the list with that card open.
+// The site's routes, from site.json (the server reads the same table): each page in each
+// language (/projects, /ar/projects), a list page's cards one segment below it (/projects/{id}).
 import type { MouseEvent } from "react";
 import { LOCALES, localized } from "../i18n/locale";
 import type { Messages } from "../i18n/messages";
@@ -14,7 +12,7 @@ const PAGES: ReadonlyArray<{ path: string; page: PageKey; cards: boolean }> = si
   (entry) => ({ path: entry.path, page: entry.page as PageKey, cards: "cards" in entry }),
 );
 
-/** A page's English path: pagePath("projects") is /projects. */
+/** pagePath("projects") is /projects. */
 export function pagePath(page: PageKey): string {
   return PAGES.find((candidate) => candidate.page === page)!.path;
 }
@@ -37,7 +35,6 @@ export function routeFor(pathname: string): (typeof ROUTES)[number] | undefined 
   });
 }
 
-/** The page a path shows. */
 export function pageFor(pathname: string): PageKey {
   return routeFor(pathname)?.page ?? "notFound";
 }
