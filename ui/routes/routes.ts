@@ -39,7 +39,6 @@ export function pageFor(pathname: string): PageKey {
   return routeFor(pathname)?.page ?? "notFound";
 }
 
-/** A card's address: its list page's path and its id, escaped. */
 export function itemPath(listPath: string, itemId: string): string {
   return `${listPath}/${encodeURIComponent(itemId)}`;
 }
