@@ -25,7 +25,6 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
 export function App() {
   const location = useLocation();
   const { pathname } = location;
-  // An entry's state is whatever was given it: unknown until checked.
   const state: unknown = location.state;
   const { company } = usePageData();
   const { messages } = useLocale();

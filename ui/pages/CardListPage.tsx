@@ -7,7 +7,7 @@ import { photoAtWidths } from "../data/photoSources";
 import { useCollection } from "../hooks/useCollection";
 import { useLocale } from "../hooks/useLocale";
 import { cardTitle, pageTitle } from "../lib/documentTitle";
-import { itemPath, pageFor, routeFor } from "../routes/routes";
+import { itemPath, routeFor } from "../routes/routes";
 import type { Photo } from "../types";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
@@ -45,7 +45,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
   const openCard = useOpenCard(listPath);
 
   // After client-side navigation (the server titles the first page).
-  const listTitle = messages.pages[pageFor(pathname)].title;
+  const listTitle = messages.pages[collection].title;
   const title =
     selected === null
       ? pageTitle(false, listTitle, company.name)

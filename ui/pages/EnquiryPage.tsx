@@ -243,11 +243,7 @@ function BranchContacts({ branch }: { branch: Branch }) {
   );
 }
 
-function errorText(
-  text: Messages["enquiry"],
-  name: Field,
-  code: string | undefined,
-): string | undefined {
+function errorText(text: Messages["enquiry"], name: Field, code?: string): string | undefined {
   if (code === undefined) return undefined;
   const template = text.errors[code as keyof Messages["enquiry"]["errors"]] ?? code;
   return format(template, { limit: LIMITS[name], links: MAX_LINKS });
