@@ -28,8 +28,7 @@ SITE = json.loads((UI / "site.json").read_text(encoding="utf-8"))
 # Browsers only (no "es2020"): all four run class fields natively, so no chunk needs
 # esbuild's helper for them.
 BROWSERS = "--target=chrome100,edge100,firefox100,safari15"
-# Images a component imports (the hero's photo) become their URLs, named the same
-# way by both builds, so the server's HTML and the browser's hydration agree.
+# Images a component imports (the hero's photo) become their URLs, named alike by both builds.
 IMAGE_FLAGS = [
     "--loader:.jpg=file",
     "--loader:.avif=file",
@@ -50,8 +49,7 @@ def aliases(build: str) -> list[str]:
 
 
 def write_catalogues() -> None:
-    """Every language's catalogue (ui/i18n/<code>.json for each language of site.json) as
-    one module for the UI: a language is data. The studio's words stay on the server."""
+    """Every language's catalogue as one module for the UI, without the studio's words."""
     catalogues = {}
     for code in SITE["languages"]:
         catalogue = json.loads((UI / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
@@ -61,7 +59,6 @@ def write_catalogues() -> None:
 
 
 def missing_npm_packages(root: Path = ROOT) -> list[str]:
-    """The packages package.json names that node_modules lacks."""
     package = json.loads((root / "package.json").read_text(encoding="utf-8"))
     wanted = {**package.get("dependencies", {}), **package.get("devDependencies", {})}
     return sorted(
@@ -79,9 +76,8 @@ def esbuild(*args: str) -> None:
 
 
 def build_bundles() -> None:
-    # V8 in mini-racer has no module loader and no DOM: one IIFE, styles left
-    # out (the client build carries them). The polyfills install themselves on
-    # `global`, which bare V8 only knows as globalThis.
+    # mini-racer's V8 has no module loader and no DOM: one IIFE, no styles. The polyfills
+    # install themselves on `global`, which bare V8 only knows as globalThis.
     esbuild(
         str(UI / "entry-server.tsx"),
         "--format=iife",
@@ -94,8 +90,7 @@ def build_bundles() -> None:
     )
     # The client build serves the images; the server needs only their URLs.
     shutil.rmtree(SERVER_BUNDLE.parent / "media", ignore_errors=True)
-    # ES modules with splitting, so lazily imported code (web-vitals) becomes
-    # its own chunk that the first load does not fetch.
+    # Splitting: lazily imported code (web-vitals) is a chunk the first load does not fetch.
     esbuild(
         str(UI / "entry-client.tsx"),
         "--format=esm",
@@ -152,7 +147,6 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         return ASSETS_URL + next(CLIENT_DIR.glob(pattern)).name
 
     def fonts(script: str, *names: str) -> dict[str, list[str]]:
-        """For each language written in `script` (site.json), the woff2 files named `names`."""
         urls = [
             url(path)
             for path in outputs
@@ -166,9 +160,8 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         for path, output in outputs.items()
         if output.get("entryPoint") == "ui/entry-client.tsx" and path.endswith(".js")
     ]
-    # By each language's script (site.json): Latin pages preload their heading
-    # face; Arabic pages fetch theirs after the first paint, for the next page
-    # (ui/boot/nextPageFonts.ts).
+    # Latin pages preload their heading face; Arabic pages fetch theirs after the first
+    # paint, for the next page (ui/boot/nextPageFonts.ts).
     return {
         "boot": built("boot-*.js"),
         "script": url(entry),
@@ -185,9 +178,8 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
 
 
 def precompress(directory: Path) -> None:
-    """name.br and name.gz beside each text asset, so the server never compresses them."""
+    """name.br and name.gz beside each text asset (woff2 and images are compressed already)."""
     for path in directory.rglob("*"):
-        # Fonts (woff2) and images are compressed already.
         if path.suffix in {".js", ".css", ".svg", ".json", ".woff"} and path.is_file():
             body = path.read_bytes()
             path.with_name(path.name + ".br").write_bytes(brotli.compress(body, quality=11))

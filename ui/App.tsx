@@ -25,13 +25,11 @@ const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
 export function App() {
   const location = useLocation();
   const { pathname } = location;
-  // An entry's state is whatever was given it: unknown until checked.
   const state: unknown = location.state;
   const { company } = usePageData();
   const { messages } = useLocale();
-  // A new page starts at the top, as a full page load would. Not on the first
-  // render: that is the page load itself, which may be a deep link (/#about).
-  // Opening or closing a card (/projects <-> /projects/{id}) stays on the page; a stone's is a page.
+  // A new page starts at the top, as a full page load would; not the first render, which may be a
+  // deep link (/#about). Opening or closing a card stays on the page; a stone's is a page.
   const pagePath = pageFor(pathname) === "stones" ? pathname : (routeFor(pathname)?.path ?? pathname);
   const firstRender = useRef(true);
   useEffect(() => {
@@ -43,8 +41,8 @@ export function App() {
     // Only a change of page counts; `state` is read as it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pagePath]);
-  // The server sets <html lang dir> and <title>; after client-side navigation the document
-  // follows the page. <html data-hydrated>: from now a click opens a card in place (tests wait for it).
+  // After client-side navigation the document follows the page (the server sets the first).
+  // <html data-hydrated>: from now a click opens a card in place (tests wait for it).
   useEffect(() => {
     const root = document.documentElement;
     root.lang = messages.meta.lang;
@@ -68,7 +66,6 @@ export function App() {
             const Page = PAGE_COMPONENTS[page];
             // Keyed by path: /projects and /ar/projects mount fresh trees, which a
             // still-dehydrated boundary (the slider before its code) cannot hold up.
-            // A list page and its cards' pages are one route: a card keeps it mounted.
             return <Route key={path} path={pattern} caseSensitive element={<Page key={path} />} />;
           })}
           <Route path="*" element={<PAGE_COMPONENTS.notFound />} />

@@ -9,8 +9,8 @@ import "./styles/site.css";
 
 // ui/boot/boot.ts starts this module once the page has loaded and painted.
 const pageData = JSON.parse(document.getElementById("page-data")!.textContent) as PageData;
-// The server's HTML is on screen and its links work: as a transition, hydration yields to the
-// browser every few milliseconds, not one long task on a slow phone that delays the first tap.
+// As a transition, hydration yields to the browser every few milliseconds: a slow phone's first
+// tap is not held up by one long task.
 startTransition(() => {
   hydrateRoot(
     document.getElementById("root")!,

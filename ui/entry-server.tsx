@@ -8,7 +8,6 @@ import { App } from "./App";
 import { PageDataContext } from "./hooks/usePageData";
 import type { PageData } from "./types";
 
-/** Renders the route at `url` with `pageDataJson` inlined as its data; returns the body HTML. */
 function renderPage(url: string, pageDataJson: string): string {
   const pageData = JSON.parse(pageDataJson) as PageData;
   return renderToString(

@@ -1,6 +1,4 @@
-// Web APIs that React, react-dom/server and the router touch at load time but
-// bare V8 does not have. Well-kept polyfills where one exists. (React falls
-// back on its own where queueMicrotask and setImmediate are missing.)
+// Web APIs that React, react-dom/server and the router touch at load time but bare V8 lacks.
 import "fast-text-encoding";
 import "core-js/actual/url";
 import "core-js/actual/url-search-params";

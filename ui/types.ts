@@ -1,7 +1,6 @@
 // Shapes shared by the server render and the browser. The server inlines a
 // `PageData` into every page; the same object hydrates the client tree.
 
-/** A photo of the content: a slide, or a card's. */
 export interface Photo {
   id: string;
   photoUrl: string;
@@ -16,17 +15,16 @@ export interface Named {
   /** The text in another language where the content has it (name_ar, description_fr...);
    *  a page in that language falls back to English. */
   [translated: `name_${string}`]: string | undefined;
-  /** A project's or collabration's stones, by id. */
   stones?: string[];
 }
 
-/** A Project or a Collabration: the two card lists have the same fields. */
+/** A Project or a Collabration (a stone too). */
 export interface CardItem extends Named, Photo {
   description: string;
   [translated: `description_${string}`]: string | undefined;
 }
 
-/** A stone's figure, one of site.json's (density, absorption...). */
+/** site.json's stone figures. */
 export type Figure = "density" | "absorption" | "compressive" | "flexural" | "abrasion";
 
 /** A stone of the catalogue: the fields the server kept (a value it refused is absent). */
@@ -36,7 +34,6 @@ export interface Stone extends CardItem, Partial<Record<Figure, number>> {
   origin?: string;
   [translatedOrigin: `origin_${string}`]: string | undefined;
   finishes?: string[];
-  /** A photo per finish, and each one's key in the image route. */
   finishPhotos?: Record<string, string>;
   finishPhotoKeys?: Record<string, string>;
   formats?: string[];
@@ -54,7 +51,6 @@ export interface Branch {
   email?: string;
   phone: string;
   address?: string;
-  /** The branch's WhatsApp number, as company.toml writes it. */
   whatsapp?: string;
 }
 
@@ -77,13 +73,12 @@ export interface EnquiryForm {
   countries: [string, string][];
   /** [id, name] of every stone (a sent form: the one chosen). */
   stones: [string, string][];
-  /** The name of the project or collabration it is about, from that page. */
+  /** The name of the project or collabration it is about. */
   about: string | null;
   values: Record<string, string>;
   /** A problem code per field (the catalogue's enquiry.errors words them). */
   errors: Record<string, string>;
   problem: "again" | "store" | "tooMany" | null;
-  /** The branch that answers the country chosen. */
   branch: Branch;
   keepDays: number;
   sent: boolean;

@@ -1,4 +1,3 @@
-/** Appends a new `<tag>` with these properties to <head>. */
 export function appendToHead<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   properties: Partial<HTMLElementTagNameMap[K]>,

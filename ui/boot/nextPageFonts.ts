@@ -23,7 +23,6 @@ export function applyCachedFonts(): void {
   const wanted = wantedFonts();
   if (!wanted || remembered() !== wanted) return;
   document.documentElement.dataset.fonts = "cached";
-  // Read from the disk cache now, before the first layout asks for them:
   // `font-display: optional` only uses a face that is there at once.
   for (const href of wanted.split(" ")) {
     const link = { rel: "preload", as: "font", type: "font/woff2", crossOrigin: "anonymous", href };

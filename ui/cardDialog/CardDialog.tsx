@@ -7,10 +7,10 @@ import { usePageData } from "../hooks/usePageData";
 import { photoSquare } from "../data/photoSources";
 import { useLocale } from "../hooks/useLocale";
 import { isPlainClick, itemPath, pagePath } from "../routes/routes";
-import type { CardItem, Named } from "../types";
+import { useNames } from "../hooks/useCollection";
+import type { CardItem } from "../types";
 
-// The card dialog once the site's code runs (until then ./beforeTheCode.ts;
-// docs/architecture.md, "The card dialog"). The selected card is the address's.
+// Once the site's code runs (until then ./beforeTheCode.ts; docs/architecture.md, "The card dialog").
 
 // 400 px, or the width of a narrow phone less the dialog's margins (styles/site.css).
 const MODAL_IMAGE_SIZES = "(max-width: 27rem) calc(100vw - 2rem), 400px";
@@ -22,7 +22,6 @@ const OPENED_FROM_LIST = "openedFromList";
 export function useOpenCard(listPath: string): (event: MouseEvent, item: CardItem) => void {
   const navigate = useNavigate();
   const location = useLocation();
-  // An entry's state is whatever was given it: unknown until checked.
   const state: unknown = location.state;
   return (event, item) => {
     if (!isPlainClick(event)) return;
@@ -38,18 +37,18 @@ export function useOpenCard(listPath: string): (event: MouseEvent, item: CardIte
 const hydratedNow = () => true;
 const neverChanges = () => () => undefined;
 
-interface CardDialogProps {
+/** The selected card (`item`) of `collection` in a native modal <dialog>, over its list at `listPath`. */
+export function CardDialog({
+  item,
+  collection,
+  listPath,
+}: {
   item: CardItem | null;
-  /** The stones it used, each linked to its page. */
-  stones: Named[];
+  collection: "projects" | "collabrations";
   listPath: string;
-  /** The enquiry form about this item. */
-  askHref: string;
-}
-
-/** The selected card (`item`) in a native modal <dialog>, over its list at `listPath`. */
-export function CardDialog({ item, stones, listPath, askHref }: CardDialogProps) {
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const catalogue = useNames("stones");
   const navigate = useNavigate();
   const state: unknown = useLocation().state;
   const { locale, messages, to } = useLocale();
@@ -61,8 +60,7 @@ export function CardDialog({ item, stones, listPath, askHref }: CardDialogProps)
 
   useEffect(() => {
     const dialog = dialogRef.current!;
-    // The server's dialog found closed: the visitor closed it before the code ran,
-    // and its Close link is loading the list.
+    // Closed before the code ran: its Close link is loading the list.
     const closedBeforeTheCode = openInHtml && !takenOver.current && !dialog.open;
     takenOver.current = true;
     if (closedBeforeTheCode) return;
@@ -89,6 +87,8 @@ export function CardDialog({ item, stones, listPath, askHref }: CardDialogProps)
   }
 
   const text = item === null ? null : cardText(item, locale);
+  // The stones it names that the catalogue has, in its order.
+  const stones = (item?.stones ?? []).flatMap((id) => catalogue.filter((stone) => stone.id === id));
   const origin = siteUrl ?? (typeof window === "undefined" ? "" : window.location.origin);
   const closeClass = "button button--primary card-modal__close";
   return (
@@ -143,7 +143,11 @@ export function CardDialog({ item, stones, listPath, askHref }: CardDialogProps)
                   {messages.lists.close}
                 </a>
               )}
-              <a href={askHref} className="button button--ghost-dark">
+              {/* ?project=<id> or ?collabration=<id>: the form names it (server/enquiries/intake.py). */}
+              <a
+                href={`${to(pagePath("enquiry"))}?${collection.slice(0, -1)}=${encodeURIComponent(item.id)}`}
+                className="button button--ghost-dark"
+              >
                 {messages.lists.ask}
               </a>
             </div>

@@ -1,6 +1,5 @@
-// The card dialog until the site's code runs, in the inline boot script (then ./CardDialog.tsx;
-// docs/architecture.md, "The card dialog", tells why each step): the server's open dialog made
-// modal as the parser adds it, Close focused once parsed, Escape following Close.
+// The card dialog until the site's code runs (then ./CardDialog.tsx; docs/architecture.md,
+// "The card dialog", tells why each step).
 
 let modal: HTMLDialogElement | null = null;
 

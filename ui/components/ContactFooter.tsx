@@ -29,7 +29,6 @@ export function ContactFooter() {
                   <div>
                     <dt>{text.email}</dt>
                     <dd>
-                      {/* Addresses and numbers read left to right in any language. */}
                       <a href={`mailto:${branch.email}`} dir="ltr">
                         {branch.email}
                       </a>

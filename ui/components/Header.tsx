@@ -20,7 +20,6 @@ export function Header({ companyName }: { companyName: string }) {
           className="site-header__logo"
           aria-label={format(text.homeLabel, { name: companyName })}
         >
-          {/* A cut-stone mark beside the company name. */}
           <span className="logo">
             <svg className="logo__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
               <path d="M4 11 16 4l12 7-12 7z" fill="#e9e1d3" />
@@ -36,8 +35,7 @@ export function Header({ companyName }: { companyName: string }) {
               {text[page]}
             </NavLink>
           ))}
-          {/* Real hrefs (/#about, /#contact) keep the links crawlable and working
-              without JavaScript; with it, the landing page scrolls smoothly instead. */}
+          {/* Real hrefs (/#about) work without JavaScript; with it, the landing page scrolls. */}
           {(["about", "contact"] as const).map((section) => (
             <a
               key={section}

@@ -20,9 +20,7 @@ export function Hero() {
   const text = messages.hero;
   return (
     <section className="hero" aria-labelledby="hero-title">
-      {/* The page's largest element: in the HTML, so the browser's preload
-          scanner finds it before any stylesheet or script, and fetched ahead of
-          everything else (fetchPriority). Decorative: the heading says it all. */}
+      {/* The page's largest element, fetched first. Decorative: the heading says it all. */}
       <picture>
         <source media={PHONE} type="image/avif" srcSet={`${narrow480Avif} 480w`} sizes="100vw" />
         <source media={PHONE} srcSet={`${narrow480Jpg} 480w`} sizes="100vw" />

@@ -3,9 +3,8 @@ import { LOCALES, localized, unlocalized } from "../i18n/locale";
 import { useLocale } from "../hooks/useLocale";
 import { CATALOGUES } from "../i18n/messages";
 
-/** The same page (or the same open card) in each other language, each named in its
- *  own words; never chosen for the visitor. In the header, and in a card's dialog,
- *  which makes the header inert. */
+/** The same page in each other language, named in its own words; in the header, and in a
+ *  card's dialog, which makes the header inert. */
 export function LanguageLinks() {
   const { pathname } = useLocation();
   const { locale, messages } = useLocale();

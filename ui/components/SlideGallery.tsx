@@ -27,8 +27,7 @@ export function SlideGallery({ slides }: { slides: Photo[] }) {
       originalHeight: "900",
       thumbnailWidth: 160,
       thumbnailHeight: 90,
-      // Every photo is in the server's HTML, far below the first screen: the
-      // browser fetches each as it comes near, whether or not this code has run.
+      // Far below the first screen, in the server's HTML too.
       loading: "lazy",
       thumbnailLoading: "lazy",
     };

@@ -33,8 +33,7 @@ export function VideoSection() {
     };
   }, []);
 
-  // youtube-nocookie.com is YouTube's privacy-enhanced mode. Browsers only
-  // autoplay muted video, so mute=1 is what makes autoplay=1 work.
+  // YouTube's privacy-enhanced mode; browsers autoplay muted video only.
   const params = new URLSearchParams({
     autoplay: "1",
     mute: "1",
@@ -57,8 +56,7 @@ export function VideoSection() {
             allowFullScreen
           />
         ) : (
-          // Until then (and for readers without JavaScript) the video is named
-          // and linked (its own page), in the frame's place.
+          // Until then, and without JavaScript, a link to the video.
           <a className="video-section__link" href={`https://www.youtube.com/watch?v=${id}`}>
             {title}
           </a>

@@ -10,7 +10,6 @@ export function cardText(item: CardItem, locale: Locale): { name: string; descri
   };
 }
 
-/** An item's name in `locale`, else its English one. */
 export function nameIn(item: Named, locale: Locale): string {
   return item[`name_${locale}`] || item.name;
 }

@@ -29,7 +29,7 @@ export function filteredPath(listPath: string, filters: Filters): string {
   return search ? `${listPath}?${search}` : listPath;
 }
 
-/** A stone's values of a filter: its family, its colour, its finishes. */
+/** A stone's family, colour or finishes. */
 export function valuesOf(stone: Stone, name: FilterName): string[] {
   const values = name === "finish" ? stone.finishes : stone[name];
   return values === undefined ? [] : ([] as string[]).concat(values);

@@ -3,8 +3,7 @@ import type { CollectionItems, Named } from "../types";
 import { usePageData } from "./usePageData";
 import site from "../site.json";
 
-// Collections already fetched in this tab, so client navigation back and
-// forth does not refetch. Seeded from the server's inlined data.
+// Collections already fetched in this tab, seeded from the server's inlined data.
 const loaded: Partial<CollectionItems> = {};
 
 /** The items of one collection: the server's inlined data, or (after client-side

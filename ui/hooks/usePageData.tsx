@@ -1,12 +1,7 @@
 import { createContext, useContext } from "react";
 import type { PageData } from "../types";
 
-export const PageDataContext = createContext<PageData | null>(null);
+// Both entries provide it around the whole tree.
+export const PageDataContext = createContext<PageData>(null!);
 
-export function usePageData(): PageData {
-  const data = useContext(PageDataContext);
-  if (data === null) {
-    throw new Error("usePageData() outside <PageDataContext.Provider>");
-  }
-  return data;
-}
+export const usePageData = (): PageData => useContext(PageDataContext);

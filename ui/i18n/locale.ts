@@ -1,8 +1,7 @@
 import site from "../site.json";
 import type { Locale } from "./messages";
 
-// Where each language's pages live (site.json, which the server reads too):
-// English at the root, the others under their prefix: /projects <-> /ar/projects.
+// Where each language's pages live (site.json): English at the root, the others under their prefix.
 const LANGUAGES: Record<Locale, { prefix: string }> = site.languages;
 
 export const LOCALES = Object.keys(LANGUAGES) as Locale[];

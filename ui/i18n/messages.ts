@@ -1,6 +1,4 @@
-// One message catalogue per language of site.json (en.json, ar.json, ...),
-// gathered by build.py into @stone/catalogues; the server reads the same files.
-// tests/test_languages.py holds every catalogue to the English one's shape.
+// One catalogue per language (en.json, ...), gathered by build.py into @stone/catalogues.
 import catalogues from "@stone/catalogues";
 import site from "../site.json";
 

@@ -19,7 +19,6 @@ export async function scrollToSection(section: SectionId): Promise<void> {
   prepareScrolling();
   const module = (await scrollerModule) as { default: { default: Scroller } };
   module.default.default.scrollTo(section, {
-    // Visitors who ask for reduced motion go straight there.
     duration: prefersReducedMotion() ? 0 : SCROLL_DURATION_MS,
     smooth: "easeInOutQuad",
     // The sticky header covers the top of the viewport; stop just below it.

@@ -1,18 +1,15 @@
-// The gallery's code (react-image-gallery) is below the fold: the browser
-// fetches it when the slider comes near the viewport. Until then the server's
-// HTML stays in place (React leaves a suspended boundary dehydrated).
+// The gallery's code is fetched when the slider comes near the viewport; until then the
+// server's HTML stays (React leaves a suspended boundary dehydrated).
 import { lazy } from "react";
 
 // How far below the viewport the slider counts as near.
 const NEAR_PX = 400;
 
-// Checked on scroll and resize (the browser sends each at most once a frame)
-// rather than with an IntersectionObserver on one element: client-side
-// navigation can replace the section the wait began with.
+// Not an IntersectionObserver on one element: client-side navigation can replace the section.
 function whenSliderIsNear(): Promise<void> {
   return new Promise((resolve) => {
     const check = (): void => {
-      // The slider's <section> (components/Slider.tsx); none on the page: nothing to wait for.
+      // None on the page: nothing to wait for.
       const box = document.getElementById("slider")?.getBoundingClientRect();
       if (box && (box.top >= window.innerHeight + NEAR_PX || box.bottom <= -NEAR_PX)) return;
       window.removeEventListener("scroll", check);

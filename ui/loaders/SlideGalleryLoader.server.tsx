@@ -1,3 +1,2 @@
-// The server renders the whole gallery, so the slider is in the first HTML.
-// The client build swaps this module for SlideGalleryLoader.client.tsx.
+// The server renders the whole gallery (build.py aliases the client's loader instead).
 export { SlideGallery as SlideGalleryLoader } from "../components/SlideGallery";

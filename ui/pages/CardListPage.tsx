@@ -4,10 +4,10 @@ import { CardDialog, useOpenCard } from "../cardDialog/CardDialog";
 import { cardText } from "../data/localizedItem";
 import { usePageData } from "../hooks/usePageData";
 import { photoAtWidths } from "../data/photoSources";
-import { useCollection, useNames } from "../hooks/useCollection";
+import { useCollection } from "../hooks/useCollection";
 import { useLocale } from "../hooks/useLocale";
 import { cardTitle, pageTitle } from "../lib/documentTitle";
-import { itemPath, pageFor, pagePath, routeFor } from "../routes/routes";
+import { itemPath, routeFor } from "../routes/routes";
 import type { Photo } from "../types";
 
 // A card's width in the grid (styles/site.css, .container and .card-grid): one
@@ -33,21 +33,19 @@ export function CardPhoto({ photo, alt, index }: { photo: Photo; alt: string; in
   );
 }
 
-/** /projects and /Collabrations. The selected card is the address's (/projects/{id}),
- *  so the history (Back, Forward) opens and closes it. */
+/** /projects and /Collabrations; /projects/{id} with that card's dialog open. */
 export function CardListPage({ collection }: { collection: "projects" | "collabrations" }) {
   const items = useCollection(collection);
-  const stones = useNames("stones");
   const { itemId } = useParams();
   const { pathname } = useLocation();
   const { company } = usePageData();
-  const { locale, messages, to } = useLocale();
+  const { locale, messages } = useLocale();
   const listPath = routeFor(pathname)?.path ?? pathname;
   const selected = itemId === undefined ? null : (items.find((item) => item.id === itemId) ?? null);
   const openCard = useOpenCard(listPath);
 
-  // The server titles a card's page; client navigation keeps it in step.
-  const listTitle = messages.pages[pageFor(pathname)].title;
+  // After client-side navigation (the server titles the first page).
+  const listTitle = messages.pages[collection].title;
   const title =
     selected === null
       ? pageTitle(false, listTitle, company.name)
@@ -63,9 +61,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
           <h1 className="list-page__title">{messages.lists[`${collection}Title`]}</h1>
           <p className="list-page__intro">{messages.lists[`${collection}Intro`]}</p>
         </header>
-        {/* Each card is a link to its own page, so it works before the site's
-            code has loaded (the server renders that page with the dialog open)
-            and in a new tab; once hydrated, a plain click opens the dialog in place. */}
+        {/* A link to the card's page: before the code, and in a new tab. */}
         <ul className="card-grid">
           {items.map((item, index) => {
             const isSelected = item === selected;
@@ -75,7 +71,6 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
                 <a
                   href={itemPath(listPath, item.id)}
                   className={isSelected ? "card selected" : "card"}
-                  // The selected card's address is the page's own.
                   aria-current={isSelected ? "page" : undefined}
                   aria-haspopup="dialog"
                   onClick={(event) => openCard(event, item)}
@@ -95,14 +90,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
           })}
         </ul>
       </div>
-      <CardDialog
-        item={selected}
-        // The stones it names that the catalogue has, in its order.
-        stones={(selected?.stones ?? []).flatMap((id) => stones.filter((stone) => stone.id === id))}
-        listPath={listPath}
-        // ?project=<id> or ?collabration=<id>: the form names it (server/enquiries/intake.py).
-        askHref={`${to(pagePath("enquiry"))}?${collection.slice(0, -1)}=${encodeURIComponent(selected?.id ?? "")}`}
-      />
+      <CardDialog item={selected} collection={collection} listPath={listPath} />
     </main>
   );
 }

@@ -15,8 +15,8 @@ const { limits: LIMITS, maxLinks: MAX_LINKS } = site.enquiry;
 const REQUIRED: readonly string[] = site.enquiry.required;
 const fieldId = (name: string) => `enquiry-${name}`;
 
-/** /enquiry: the enquiry form, a plain HTML form posted to the server, which answers with the
- *  thank-you page (/enquiry?sent=…) or this form again with what was typed and its problems. */
+/** /enquiry: a plain HTML form; the server answers with the thank-you page or the form again
+ *  with its problems. */
 export function EnquiryPage() {
   const { enquiry: form } = usePageData();
   const { locale } = useLocale();
@@ -179,7 +179,6 @@ function FormField({
   );
 }
 
-/** The thank-you page: what was sent, to which branch, and when to expect an answer. */
 function EnquirySent({ form }: { form: EnquiryForm }) {
   const { messages, to } = useLocale();
   const text = messages.enquiry;
@@ -244,11 +243,7 @@ function BranchContacts({ branch }: { branch: Branch }) {
   );
 }
 
-function errorText(
-  text: Messages["enquiry"],
-  name: Field,
-  code: string | undefined,
-): string | undefined {
+function errorText(text: Messages["enquiry"], name: Field, code?: string): string | undefined {
   if (code === undefined) return undefined;
   const template = text.errors[code as keyof Messages["enquiry"]["errors"]] ?? code;
   return format(template, { limit: LIMITS[name], links: MAX_LINKS });

@@ -15,8 +15,7 @@ import type { Stone } from "../types";
 // Beside the facts on a wide screen (half the container), the whole width on a phone.
 const PHOTO_SIZES = "(max-width: 48rem) calc(100vw - 2.5rem), 36rem";
 
-/** A stone's page (/stones/{id}): its photos, facts and figures, where it was used, and
- *  the way to ask about it. Printed, it is its data sheet (styles/site.css, @media print). */
+/** /stones/{id}. Printed, it is its data sheet (styles/site.css, @media print). */
 export function StonePage({ stone, listPath }: { stone: Stone; listPath: string }) {
   const { company, siteUrl = "" } = usePageData();
   const { locale, messages, to } = useLocale();
@@ -38,7 +37,7 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
     ...projects.map((item) => ({ page: "projects" as const, item })),
     ...collabrations.map((item) => ({ page: "collabrations" as const, item })),
   ].filter(({ item }) => item.stones?.includes(stone.id));
-  // The server titles the page; client navigation keeps it in step.
+  // After client-side navigation (the server titles the first page).
   useEffect(() => {
     document.title = cardTitle(name, messages.pages.stones.title, company.name);
   }, [name, messages, company.name]);

@@ -17,9 +17,8 @@ import { itemPath, routeFor } from "../routes/routes";
 import { NotFoundPage } from "./NotFoundPage";
 import { StonePage } from "./StonePage";
 
-/** /stones, filtered by its query (?family=granite&finish=honed), and a stone's own page
- *  below it (/stones/{id}). Filters are links: they work without JavaScript, and the
- *  server renders each choice (noindex, its canonical /stones). */
+/** /stones?family=granite&finish=honed, and /stones/{id}. Filters are links: they work
+ *  without JavaScript, and the server renders each choice. */
 export function StonesPage() {
   const stones = useCollection("stones");
   const { itemId } = useParams();

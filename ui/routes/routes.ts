@@ -1,7 +1,5 @@
-// The site's routes, from site.json (the server reads the same table). Every
-// page exists at its path in English and under its prefix in the other
-// languages (/ar/projects). Each card of a list page has its own address one
-// segment below it (/projects/{id}): the list with that card open.
+// The site's routes, from site.json (the server reads the same table): each page in each
+// language (/projects, /ar/projects), a list page's cards one segment below it (/projects/{id}).
 import type { MouseEvent } from "react";
 import { LOCALES, localized } from "../i18n/locale";
 import type { Messages } from "../i18n/messages";
@@ -14,20 +12,14 @@ const PAGES: ReadonlyArray<{ path: string; page: PageKey; cards: boolean }> = si
   (entry) => ({ path: entry.path, page: entry.page as PageKey, cards: "cards" in entry }),
 );
 
-/** A page's English path: pagePath("projects") is /projects. */
+/** pagePath("projects") is /projects. */
 export function pagePath(page: PageKey): string {
   return PAGES.find((candidate) => candidate.page === page)!.path;
 }
 
-export interface SiteRoute {
-  /** The page's own path, in its language. */
-  path: string;
-  page: PageKey;
-  /** The router's pattern: list pages take an optional card id. */
-  pattern: string;
-}
-
-export const ROUTES: readonly SiteRoute[] = LOCALES.flatMap((locale) =>
+/** Each page in each language: its own path, and the router's pattern (a list page's takes an
+ *  optional card id). */
+export const ROUTES = LOCALES.flatMap((locale) =>
   PAGES.map(({ path, page, cards }) => {
     const own = localized(locale, path);
     return { path: own, page, pattern: cards ? `${own}/:itemId?` : own };
@@ -36,19 +28,17 @@ export const ROUTES: readonly SiteRoute[] = LOCALES.flatMap((locale) =>
 
 /** The route a path shows, matched as the router does (case-sensitive): its own path, or for a
  *  list page one segment below it (a card's page). */
-export function routeFor(pathname: string): SiteRoute | undefined {
+export function routeFor(pathname: string): (typeof ROUTES)[number] | undefined {
   return ROUTES.find((route) => {
     const card = pathname.startsWith(`${route.path}/`) ? pathname.slice(route.path.length + 1) : "";
     return route.path === pathname || (route.pattern !== route.path && /^[^/]+$/.test(card));
   });
 }
 
-/** The page a path shows. */
 export function pageFor(pathname: string): PageKey {
   return routeFor(pathname)?.page ?? "notFound";
 }
 
-/** A card's address: its list page's path and its id, escaped. */
 export function itemPath(listPath: string, itemId: string): string {
   return `${listPath}/${encodeURIComponent(itemId)}`;
 }
