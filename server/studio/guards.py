@@ -62,13 +62,13 @@ class Guards:
             raise Refusal(403, "bad_token")
         return session, form
 
-    async def sign_in(self, request: Request) -> FormData | None:
-        """The sign-in's form (None when the local studio asks for nothing), or a Refusal."""
+    async def sign_in(self, request: Request) -> FormData:
+        """The sign-in's form (empty when the local studio asks for nothing), or a Refusal."""
         same_origin(request)
         if not self.sign_in_limits.allow(client(request)):
             raise Refusal(429, "too_many")
         if not self.sessions.asks_for_credentials:
-            return None
+            return FormData()
         return await self.form(request, FORM_OVERHEAD_BYTES, max_fields=5)
 
     async def form(

@@ -34,13 +34,11 @@ def sign_in_page(
 
 async def sign_in(studio: Studio, request: Request) -> Response:
     form = await studio.guards.sign_in(request)
-    credentials = Credentials()
-    if form is not None:
-        credentials = Credentials(
-            id_token=form_text(form, "id_token"),
-            email=form_text(form, "email").strip(),
-            password=form_text(form, "password"),
-        )
+    credentials = Credentials(
+        id_token=form_text(form, "id_token"),
+        email=form_text(form, "email").strip(),
+        password=form_text(form, "password"),
+    )
     sessions = studio.guards.sessions
     try:
         cookie, who = await sessions.sign_in(credentials)
