@@ -72,8 +72,7 @@ async def delete_form(studio: Studio, request: Request) -> Response:
 async def create(studio: Studio, request: Request) -> Response:
     form = _form(request)
     session, sent = await studio.guards.write(request, uploads=len(form.photo_inputs))
-    values = form.read(sent)
-    photos = await form.uploads(sent, values, studio.service.photo_max_bytes)
+    values, photos = await form.read(sent, studio.service.photo_max_bytes)
     try:
         document_id = await studio.service.create(session.who, form, values, photos)
     except Invalid as invalid:
@@ -84,8 +83,7 @@ async def create(studio: Studio, request: Request) -> Response:
 async def update(studio: Studio, request: Request) -> Response:
     form, document_id = _form(request), _id(request)
     session, sent = await studio.guards.write(request, uploads=len(form.photo_inputs))
-    values = form.read(sent)
-    photos = await form.uploads(sent, values, studio.service.photo_max_bytes)
+    values, photos = await form.read(sent, studio.service.photo_max_bytes)
     opened = form_text(sent, "version")
     try:
         written = await studio.service.update(
@@ -170,7 +168,8 @@ async def _live_banner(
     service: StudioService, request: Request, collection: Collection
 ) -> dict[str, Any] | None:
     """Whether the change just saved is what visitors get now (the pages' own cache)."""
-    saved, deleted = request.query_params.get("saved"), request.query_params.get("deleted")
+    saved = request.query_params.get("saved", "")
+    deleted = request.query_params.get("deleted", "")
     if not saved and not deleted:
         return None
     cache: ContentCache = request.state.content
@@ -178,7 +177,6 @@ async def _live_banner(
     if deleted:
         live = all(item.id != deleted for item in snapshot.items)
         return {"live": live, "key": "deleted_live" if live else "deleted_pending"}
-    assert saved is not None
     expected = await service.parsed(collection, saved)
     live = expected is not None and expected in snapshot.items
     key = "saved_live" if live else "saved_pending"
