@@ -18,7 +18,7 @@ from server.images.variants import WIDTHS
 from server.site.languages import DEFAULT_LOCALE
 from server.site.pages import LIST_PAGES, ItemPage
 from server.studio.fields import Choice, Conflict, Invalid, form_text
-from server.studio.forms import CollectionForm, form_named
+from server.studio.forms import FORM_NAMED, CollectionForm
 from server.studio.lifespan import Studio
 from server.studio.service import StudioService
 from server.studio.sessions import StaffSession
@@ -137,6 +137,7 @@ async def _form_page(
         "form.html",
         status=status,
         scripts={"script-src": "'self'"} if studio.photo_size_script else None,
+        photo_size_script=studio.photo_size_script,
         form=form,
         options=await _options(studio, request, form),
         values=values,
@@ -204,7 +205,7 @@ def _to_list(request: Request, then: str = "") -> RedirectResponse:
 
 
 def _form(request: Request) -> CollectionForm:
-    form = form_named(request.path_params["collection"])
+    form = FORM_NAMED.get(request.path_params["collection"])
     if form is None:
         raise HTTPException(404)
     return form

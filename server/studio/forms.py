@@ -201,7 +201,4 @@ FORMS = (
 # The studio's tabs: each at /studio/<key>, named by the studio's message of that key; the last
 # is the inbox's (inbox.py).
 TABS = (*(form.key for form in FORMS), "enquiries")
-
-
-def form_named(key: str) -> CollectionForm | None:
-    return next((form for form in FORMS if form.key == key), None)
+FORM_NAMED = {form.key: form for form in FORMS}

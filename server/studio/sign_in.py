@@ -28,7 +28,7 @@ def sign_in_page(
 ) -> Response:
     scripts = studio.google.csp_directives() if studio.google else None
     return studio.templates.render(
-        request, "sign_in.html", status=status, scripts=scripts, **context
+        request, "sign_in.html", status=status, scripts=scripts, google=studio.google, **context
     )
 
 
