@@ -56,8 +56,7 @@ class Guards:
             raise Refusal(429, "too_many")
         photos = UPLOAD_CEILING * self._photo_max_bytes if uploads else 0
         form = await self.form(request, FORM_OVERHEAD_BYTES + photos, max_files=uploads)
-        token = form.get("csrf")
-        if not session.accepts(token if isinstance(token, str) else None):
+        if not session.accepts(form.get("csrf")):
             await form.close()
             raise Refusal(403, "bad_token")
         return session, form
