@@ -152,8 +152,7 @@ async def _form_page(
 async def _options(
     studio: Studio, request: Request, form: CollectionForm
 ) -> dict[str, dict[str, str]]:
-    """Each choice's options, named in the staff member's language: by the site's messages,
-    or an entry by its name."""
+    """Each choice's options in the staff member's language: the site's words, or entries' names."""
     locale, options = staff_locale(request), {}
     for field in form.fields:
         if isinstance(field, Choice) and field.of is not None:

@@ -24,8 +24,7 @@ RELAY_HEADERS = ("forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip"
 
 @dataclass
 class Refusal(Exception):
-    """A request refused before anything changed: its status and the message's key (its page
-    states the photo limits, should the message name them)."""
+    """A request refused before anything changed: its status and its message's key."""
 
     status: int
     key: str

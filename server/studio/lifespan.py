@@ -31,8 +31,7 @@ from server.studio.templating import StudioTemplates
 
 @dataclass(frozen=True)
 class Studio:
-    """What the studio's pages share (request.state.studio): each page is a function of it and
-    the request."""
+    """What the studio's pages share (request.state.studio), each a function of it and a request."""
 
     guards: Guards
     service: StudioService
