@@ -18,7 +18,7 @@ from server.images.variants import WIDTHS
 from server.site.languages import DEFAULT_LOCALE
 from server.site.pages import LIST_PAGES, ItemPage
 from server.studio.fields import Choice, Conflict, Invalid, form_text
-from server.studio.forms import CollectionForm, form_named
+from server.studio.forms import FORM_NAMED, CollectionForm
 from server.studio.lifespan import Studio
 from server.studio.service import StudioService
 from server.studio.sessions import StaffSession
@@ -72,8 +72,7 @@ async def delete_form(studio: Studio, request: Request) -> Response:
 async def create(studio: Studio, request: Request) -> Response:
     form = _form(request)
     session, sent = await studio.guards.write(request, uploads=len(form.photo_inputs))
-    values = form.read(sent)
-    photos = await form.uploads(sent, values, studio.service.photo_max_bytes)
+    values, photos = await form.read(sent, studio.service.photo_max_bytes)
     try:
         document_id = await studio.service.create(session.who, form, values, photos)
     except Invalid as invalid:
@@ -84,8 +83,7 @@ async def create(studio: Studio, request: Request) -> Response:
 async def update(studio: Studio, request: Request) -> Response:
     form, document_id = _form(request), _id(request)
     session, sent = await studio.guards.write(request, uploads=len(form.photo_inputs))
-    values = form.read(sent)
-    photos = await form.uploads(sent, values, studio.service.photo_max_bytes)
+    values, photos = await form.read(sent, studio.service.photo_max_bytes)
     opened = form_text(sent, "version")
     try:
         written = await studio.service.update(
@@ -139,6 +137,7 @@ async def _form_page(
         "form.html",
         status=status,
         scripts={"script-src": "'self'"} if studio.photo_size_script else None,
+        photo_size_script=studio.photo_size_script,
         form=form,
         options=await _options(studio, request, form),
         values=values,
@@ -153,8 +152,7 @@ async def _form_page(
 async def _options(
     studio: Studio, request: Request, form: CollectionForm
 ) -> dict[str, dict[str, str]]:
-    """Each choice's options, named in the staff member's language: by the site's messages,
-    or an entry by its name."""
+    """Each choice's options in the staff member's language: the site's words, or entries' names."""
     locale, options = staff_locale(request), {}
     for field in form.fields:
         if isinstance(field, Choice) and field.of is not None:
@@ -170,7 +168,8 @@ async def _live_banner(
     service: StudioService, request: Request, collection: Collection
 ) -> dict[str, Any] | None:
     """Whether the change just saved is what visitors get now (the pages' own cache)."""
-    saved, deleted = request.query_params.get("saved"), request.query_params.get("deleted")
+    saved = request.query_params.get("saved", "")
+    deleted = request.query_params.get("deleted", "")
     if not saved and not deleted:
         return None
     cache: ContentCache = request.state.content
@@ -178,7 +177,6 @@ async def _live_banner(
     if deleted:
         live = all(item.id != deleted for item in snapshot.items)
         return {"live": live, "key": "deleted_live" if live else "deleted_pending"}
-    assert saved is not None
     expected = await service.parsed(collection, saved)
     live = expected is not None and expected in snapshot.items
     key = "saved_live" if live else "saved_pending"
@@ -206,7 +204,7 @@ def _to_list(request: Request, then: str = "") -> RedirectResponse:
 
 
 def _form(request: Request) -> CollectionForm:
-    form = form_named(request.path_params["collection"])
+    form = FORM_NAMED.get(request.path_params["collection"])
     if form is None:
         raise HTTPException(404)
     return form

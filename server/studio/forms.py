@@ -89,9 +89,6 @@ class CollectionForm:
     def photo(self) -> Photo:
         return next(field for field in self.fields if isinstance(field, Photo))
 
-    def read(self, form: FormData) -> dict[str, Any]:
-        return {input.name: input.field.read(form, input.name) for input in self.typed}
-
     def errors(self, values: Mapping[str, Any]) -> dict[str, FieldError]:
         errors = {}  # by input name; a translation is never required
         required = {*REQUIRED_FIELDS[self.collection], *REQUIRED_DETAILS.get(self.collection, ())}
@@ -110,16 +107,19 @@ class CollectionForm:
         """The name of each photo the form sends: "photo", and "finishes:honed" for a choice's."""
         return ("photo", *(f"{f.key}:{option}" for f in self.photo_choices for option in f.options))
 
-    async def uploads(
-        self, form: FormData, values: Mapping[str, Any], max_bytes: int
-    ) -> dict[str, PhotoInput]:
-        """The photos sent, by input name; a choice's only when it is chosen."""
+    async def read(
+        self, form: FormData, max_bytes: int
+    ) -> tuple[dict[str, Any], dict[str, PhotoInput]]:
+        """What staff typed and the photos sent (a choice's only when chosen), by input name."""
+        values: dict[str, Any] = {
+            input.name: input.field.read(form, input.name) for input in self.typed
+        }
         uploads = {}
         for name in self.photo_inputs:
             key, _, option = name.partition(":")
             if not option or option in values.get(key, ()):
                 uploads[name] = await _upload(form, name, max_bytes)
-        return uploads
+        return values, uploads
 
     def photo_fields(
         self, urls: Mapping[str, str], values: Mapping[str, Any], stored: Mapping[str, Any]
@@ -201,7 +201,4 @@ FORMS = (
 # The studio's tabs: each at /studio/<key>, named by the studio's message of that key; the last
 # is the inbox's (inbox.py).
 TABS = (*(form.key for form in FORMS), "enquiries")
-
-
-def form_named(key: str) -> CollectionForm | None:
-    return next((form for form in FORMS if form.key == key), None)
+FORM_NAMED = {form.key: form for form in FORMS}

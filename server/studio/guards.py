@@ -24,8 +24,7 @@ RELAY_HEADERS = ("forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip"
 
 @dataclass
 class Refusal(Exception):
-    """A request refused before anything changed: its status and the message's key (its page
-    states the photo limits, should the message name them)."""
+    """A request refused before anything changed: its status and its message's key."""
 
     status: int
     key: str
@@ -56,19 +55,18 @@ class Guards:
             raise Refusal(429, "too_many")
         photos = UPLOAD_CEILING * self._photo_max_bytes if uploads else 0
         form = await self.form(request, FORM_OVERHEAD_BYTES + photos, max_files=uploads)
-        token = form.get("csrf")
-        if not session.accepts(token if isinstance(token, str) else None):
+        if not session.accepts(form.get("csrf")):
             await form.close()
             raise Refusal(403, "bad_token")
         return session, form
 
-    async def sign_in(self, request: Request) -> FormData | None:
-        """The sign-in's form (None when the local studio asks for nothing), or a Refusal."""
+    async def sign_in(self, request: Request) -> FormData:
+        """The sign-in's form (empty when the local studio asks for nothing), or a Refusal."""
         same_origin(request)
         if not self.sign_in_limits.allow(client(request)):
             raise Refusal(429, "too_many")
         if not self.sessions.asks_for_credentials:
-            return None
+            return FormData()
         return await self.form(request, FORM_OVERHEAD_BYTES, max_fields=5)
 
     async def form(

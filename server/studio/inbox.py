@@ -10,10 +10,10 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from server.enquiries.fields import Enquiry, State
-from server.site.languages import DEFAULT_LOCALE, Locale, locale_named, messages
+from server.site.languages import DEFAULT_LOCALE, Locale, locale_named
 from server.studio.lifespan import Studio
 from server.studio.service import Missing, audited
-from server.studio.templating import url
+from server.studio.templating import say, url
 
 TAB = "enquiries"
 
@@ -91,8 +91,8 @@ def answers(enquiry: Enquiry, visitor: Locale) -> list[tuple[str, str]]:
     a subject in the visitor's language naming the stone or project, a call, WhatsApp."""
     fields, links = enquiry.fields, []
     if fields["email"]:
-        words, topic = messages(visitor)["studio"], enquiry.topic
-        subject = words["reply_about"].format(topic=topic) if topic else words["reply"]
+        topic = enquiry.topic
+        subject = say(visitor, "reply_about", topic=topic) if topic else say(visitor, "reply")
         mailto = f"mailto:{quote(fields['email'], safe='@')}?subject={quote(subject)}"
         links.append(("answer_email", mailto))
     if number := international(fields["phone"], fields["country"]):
@@ -102,8 +102,7 @@ def answers(enquiry: Enquiry, visitor: Locale) -> list[tuple[str, str]]:
 
 
 def international(phone: str, country: str) -> str | None:
-    """The number as +<digits> (a national one read as the visitor's country's), or None when it
-    cannot be a phone number."""
+    """The number as +<digits> (a national one read as the visitor's country's), or None."""
     try:
         number = phonenumbers.parse(phone, country or None)
     except phonenumbers.NumberParseException:

@@ -31,8 +31,7 @@ from server.studio.templating import StudioTemplates
 
 @dataclass(frozen=True)
 class Studio:
-    """What the studio's pages share (request.state.studio): each page is a function of it and
-    the request."""
+    """What the studio's pages share (request.state.studio), each a function of it and a request."""
 
     guards: Guards
     service: StudioService
@@ -107,19 +106,16 @@ async def open_studio(
         photo_max_bytes=photo_max_bytes,
         changed=cache.expire,
     )
-    photo_size_script = scripts.get("photoSize")
     templates = StudioTemplates(
         image_hosts=settings.image_hosts,
         limits=photo_limits(photo_max_bytes),
         max_bytes=photo_max_bytes,
-        photo_size_script=photo_size_script,
-        google=google,
         local=not sessions.asks_for_credentials,
         branches=company.branches,
     )
     guards = Guards(sessions, photo_max_bytes=photo_max_bytes)
     try:
-        yield Studio(guards, service, templates, google, photo_size_script, enquiries)
+        yield Studio(guards, service, templates, google, scripts.get("photoSize"), enquiries)
     finally:
         await content.close()
         await photos.close()

@@ -23,7 +23,7 @@ from google.cloud.storage import Client
 from server.content.local import IMAGES_FOLDER
 from server.content.models import Collection
 from server.content.photo_policy import LOCAL_IMAGES_PREFIX
-from server.studio.fields import HeldPhoto, Invalid, PhotoInput
+from server.studio.fields import FieldError, HeldPhoto, Invalid, PhotoInput
 from server.studio.photos import CheckedPhoto, PhotoProblem, check_photo, preview_data_url
 
 # A photo held for a form that came back with a mistake is kept this long;
@@ -39,12 +39,6 @@ class PhotoStore(ABC):
 
     public: str
     unpublished: str
-
-    async def store(self, collection: Collection, document_id: str, photo: CheckedPhoto) -> str:
-        """The photo under a name of its own (so no other photo is replaced); its URL."""
-        digest = hashlib.sha256(photo.data).hexdigest()[:12]
-        name = f"{document_id}-{digest}.{photo.extension}"
-        return await self._write(f"{self.public}/{collection.page_key}/{name}", photo, public=True)
 
     async def discard(self, collection: Collection, photo_url: str) -> None:
         """Remove a photo the studio no longer links; only ever one in the collection's folder."""
@@ -73,27 +67,33 @@ class PhotoStore(ABC):
         if HELD_NAME.fullmatch(name):
             await self._remove(f"{self.unpublished}/{collection.page_key}/{name}")
 
-    async def chosen(
-        self, collection: Collection, sent: PhotoInput
-    ) -> tuple[CheckedPhoto | None, str]:
-        """The photo sent with a form, checked (else PhotoProblem), or else the one held for
-        it and its held name."""
-        if sent.data or sent.too_big:
-            await self.release(collection, sent.held)  # another photo chosen instead
-            if sent.too_big:
-                raise PhotoProblem("photo_too_big")  # never read
-            return check_photo(sent.data), ""
-        photo = await self.held(collection, sent.held) if sent.held else None
-        return (photo, sent.held) if photo is not None else (None, "")
-
     @asynccontextmanager
-    async def kept_for_the_form(
-        self, collection: Collection, photos: Mapping[str, CheckedPhoto], held: Mapping[str, str]
-    ) -> AsyncIterator[None]:
-        """A form that comes back (Invalid) holds its good photos (by input name, with the names
-        of those held already), so none need be chosen again; once saved, they are let go."""
+    async def for_the_form(
+        self,
+        collection: Collection,
+        uploads: Mapping[str, PhotoInput],
+        errors: dict[str, FieldError],
+        limits: Mapping[str, object],
+    ) -> AsyncIterator[dict[str, CheckedPhoto]]:
+        """The photos sent with the form, checked (a problem goes to `errors`), else those held
+        for it, by input name. A form that comes back (Invalid) holds its good photos, so none
+        need be chosen again; once saved, they are let go."""
+        photos, held = {}, {}
+        for name, sent in uploads.items():
+            if sent.data or sent.too_big:
+                await self.release(collection, sent.held)  # another photo chosen instead
+            if sent.too_big:  # never read
+                errors[name] = FieldError("photo_too_big", limits)
+            elif sent.data:
+                try:
+                    photos[name] = check_photo(sent.data)
+                except PhotoProblem as problem:
+                    errors[name] = FieldError(str(problem), limits)
+            elif sent.held and (photo := await self.held(collection, sent.held)):
+                photos[name] = photo
+                held[name] = sent.held
         try:
-            yield
+            yield photos
         except Invalid as refused:
             for input_name, photo in photos.items():
                 name = held.get(input_name) or await self.hold(collection, photo)
@@ -106,9 +106,13 @@ class PhotoStore(ABC):
     async def stored(
         self, collection: Collection, document_id: str, photos: Mapping[str, CheckedPhoto]
     ) -> AsyncIterator[dict[str, str]]:
-        """The photos stored for the entry, their URLs by input name; removed again when the
-        write does not happen."""
-        urls = {name: await self.store(collection, document_id, p) for name, p in photos.items()}
+        """The photos stored for the entry, each under a name of its own (so no other photo is
+        replaced), their URLs by input name; removed again when the write does not happen."""
+        urls = {}
+        for input_name, photo in photos.items():
+            name = f"{document_id}-{hashlib.sha256(photo.data).hexdigest()[:12]}.{photo.extension}"
+            folder = f"{self.public}/{collection.page_key}"
+            urls[input_name] = await self._write(f"{folder}/{name}", photo, public=True)
         try:
             yield urls
         except BaseException:
@@ -116,10 +120,11 @@ class PhotoStore(ABC):
                 await self.discard(collection, photo_url)
             raise
 
+    async def close(self) -> None:  # noqa: B027 - a local folder has nothing to close
+        pass
+
     # The subclass's paths are relative to its root; _write returns the public photo's URL,
     # _path the path of a URL the store links a photo by (None for any other URL).
-    @abstractmethod
-    async def close(self) -> None: ...
     @abstractmethod
     async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str: ...
     @abstractmethod
@@ -140,9 +145,6 @@ class LocalPhotoFolder(PhotoStore):
 
     def __init__(self, content_dir: Path) -> None:
         self._root = content_dir
-
-    async def close(self) -> None:
-        pass
 
     async def _write(self, path: str, photo: CheckedPhoto, *, public: bool) -> str:
         target = self._root / path

@@ -32,8 +32,7 @@ def photo_limits(max_bytes: int) -> dict[str, object]:
 
 
 def check_photo(data: bytes) -> CheckedPhoto:
-    """The photo (its size checked by the form), upright and without metadata, or PhotoProblem.
-    The pixels are counted from the header alone, before any is decoded."""
+    """The photo re-encoded, or PhotoProblem; its pixels counted from the header, none decoded."""
     try:
         with opened_photo(data, tuple(ACCEPTED_FORMATS)) as image:
             kind = str(image.format)

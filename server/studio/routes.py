@@ -86,7 +86,7 @@ Page = Callable[[Studio, Request], Awaitable[Response]]
 
 
 async def stylesheet(studio: Studio, _request: Request) -> Response:
-    headers = {"Cache-Control": "no-cache", **studio_headers(studio.templates.image_hosts)}
+    headers = studio_headers(studio.templates.image_hosts)
     return Response(studio.templates.stylesheet, media_type="text/css", headers=headers)
 
 

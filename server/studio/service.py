@@ -27,7 +27,7 @@ from server.studio.documents import Changed, StudioContent
 from server.studio.fields import Conflict, FieldError, Invalid, PhotoInput
 from server.studio.forms import CollectionForm
 from server.studio.photo_store import PhotoStore
-from server.studio.photos import CheckedPhoto, PhotoProblem, photo_limits
+from server.studio.photos import photo_limits
 
 
 def model_errors(
@@ -102,10 +102,10 @@ class StudioService:
         wanted = form.wanted_id(values, uploads["photo"].file_stem)
         if not wanted and "name" not in errors:
             errors["name"] = FieldError("no_id")
-        photos, held = await self._chosen_photos(collection, uploads, errors)
-        if "photo" not in photos and "photo" not in errors:
-            errors["photo"] = FieldError("photo_required")
-        async with self.photos.kept_for_the_form(collection, photos, held):
+        limits = photo_limits(self.photo_max_bytes)
+        async with self.photos.for_the_form(collection, uploads, errors, limits) as photos:
+            if "photo" not in photos and "photo" not in errors:
+                errors["photo"] = FieldError("photo_required")
             if errors:
                 raise Invalid(errors)
             taken = {doc_id for doc_id, _ in await self.content.documents(collection)}
@@ -141,8 +141,8 @@ class StudioService:
         collection = form.collection
         current, version = await self.existing(collection, document_id)
         errors = form.errors(values)
-        photos, held = await self._chosen_photos(collection, uploads, errors)
-        async with self.photos.kept_for_the_form(collection, photos, held):
+        limits = photo_limits(self.photo_max_bytes)
+        async with self.photos.for_the_form(collection, uploads, errors, limits) as photos:
             if opened_version != version:
                 raise Conflict(current, version)
             if errors:
@@ -204,27 +204,6 @@ class StudioService:
     def _done(self, who: str, action: str, collection: Collection, document_id: str) -> None:
         audited(who, action, collection.firestore_name, document_id)
         self.changed(collection)
-
-    async def _chosen_photos(
-        self,
-        collection: Collection,
-        uploads: Mapping[str, PhotoInput],
-        errors: dict[str, FieldError],
-    ) -> tuple[dict[str, CheckedPhoto], dict[str, str]]:
-        """The photos sent with the form, else those held for it, by input name; and the held
-        ones' names."""
-        photos, held = {}, {}
-        for name, upload in uploads.items():
-            try:
-                photo, held_name = await self.photos.chosen(collection, upload)
-            except PhotoProblem as problem:
-                errors[name] = FieldError(str(problem), photo_limits(self.photo_max_bytes))
-                continue
-            if photo is not None:
-                photos[name] = photo
-            if held_name:
-                held[name] = held_name
-        return photos, held
 
     async def _discard_unused(self, collection: Collection, photo_urls: set[str]) -> None:
         for photo_url in photo_urls:

@@ -89,8 +89,8 @@ class StaffSession:
     csrf_token: str
     expires_at: float
 
-    def accepts(self, token: str | None) -> bool:
-        return token is not None and hmac.compare_digest(token, self.csrf_token)
+    def accepts(self, token: object) -> bool:
+        return isinstance(token, str) and hmac.compare_digest(token, self.csrf_token)
 
 
 class SessionStore:

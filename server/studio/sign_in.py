@@ -28,19 +28,17 @@ def sign_in_page(
 ) -> Response:
     scripts = studio.google.csp_directives() if studio.google else None
     return studio.templates.render(
-        request, "sign_in.html", status=status, scripts=scripts, **context
+        request, "sign_in.html", status=status, scripts=scripts, google=studio.google, **context
     )
 
 
 async def sign_in(studio: Studio, request: Request) -> Response:
     form = await studio.guards.sign_in(request)
-    credentials = Credentials()
-    if form is not None:
-        credentials = Credentials(
-            id_token=form_text(form, "id_token"),
-            email=form_text(form, "email").strip(),
-            password=form_text(form, "password"),
-        )
+    credentials = Credentials(
+        id_token=form_text(form, "id_token"),
+        email=form_text(form, "email").strip(),
+        password=form_text(form, "password"),
+    )
     sessions = studio.guards.sessions
     try:
         cookie, who = await sessions.sign_in(credentials)

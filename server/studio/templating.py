@@ -44,8 +44,8 @@ class StudioTemplates:
             shown_name=shown_name,
             country_name=country_name,
             received=received,
+            **shared,
         )
-        self._templates.globals.update(shared)
         self.stylesheet = PALETTE_FILE.read_bytes() + STYLESHEET.read_bytes()
 
     def render(
