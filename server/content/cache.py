@@ -134,12 +134,7 @@ class ContentCache:
                 current_request.get().content_reads += 1
                 entry.refresh = asyncio.create_task(self._refresh(collection, entry))
             stale = entry.snapshot
-            if (
-                stale is not None
-                and stale.error is None
-                and self._max_age > 0
-                and not entry.expired
-            ):
+            if stale and stale.error is None and self._max_age > 0 and not entry.expired:
                 return stale  # stale while it revalidates
             # Nothing good to show yet: wait for the read in flight. shield: one
             # visitor giving up must not cancel the read the others wait on.
