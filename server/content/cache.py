@@ -134,12 +134,7 @@ class ContentCache:
                 current_request.get().content_reads += 1
                 entry.refresh = asyncio.create_task(self._refresh(collection, entry))
             stale = entry.snapshot
-            if (
-                stale is not None
-                and stale.error is None
-                and self._max_age > 0
-                and not entry.expired
-            ):
+            if stale and stale.error is None and self._max_age > 0 and not entry.expired:
                 return stale  # stale while it revalidates
             # Nothing good to show yet: wait for the read in flight. shield: one
             # visitor giving up must not cancel the read the others wait on.
@@ -167,17 +162,16 @@ class ContentCache:
         except ContentUnavailableError as error:
             # The bound holds while Firestore answers; now it does not.
             logger.error("The listeners' connection did not answer a probe: %s", error)
-            return
         except Exception:
             logger.exception("Unexpected error probing the listeners' connection")
-            return
+        else:
+            # An answer on the connection the listeners use: had anything changed,
+            # their streams would have brought it.
+            for entry in self._entries.values():
+                if entry.live:
+                    entry.verified_at = max(entry.verified_at, started)
         finally:
             self._vouching = None
-        # An answer on the connection the listeners use: had anything changed,
-        # their streams would have brought it.
-        for entry in self._entries.values():
-            if entry.live:
-                entry.verified_at = max(entry.verified_at, started)
 
     def listener_started(self, collection: Collection) -> None:
         """A listener was subscribed for the collection; its snapshot is on its way."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -42,28 +43,22 @@ def open_content(
         first_snapshot_wait_seconds=settings.firestore_timeout_seconds,
         max_staleness_seconds=settings.content_max_staleness_seconds,
     )
-    live = None
-    stop_watching = asyncio.Event()
-    watch = None
+    # Closed last first: the listeners and the watch write into the cache and use the store.
+    closing = contextlib.AsyncExitStack()
+    closing.push_async_callback(store.close)
+    closing.push_async_callback(cache.close)
     if isinstance(store, FirestoreContentStore) and settings.content_live:
         live = LiveContent(store, cache)
         live.start()
+        closing.push_async_callback(live.close)
         how = "listeners"
     elif isinstance(store, LocalContentStore):
+        stop_watching = asyncio.Event()
         watch = asyncio.create_task(watch_content_files(settings.content_dir, cache, stop_watching))
+        closing.push_async_callback(asyncio.gather, watch)
+        closing.callback(stop_watching.set)
         how = f"a watch on {settings.content_dir}"
     else:
         how = f"reads every {settings.content_cache_seconds:g} s"
     logger.info("Content kept current by %s", how)
-
-    async def close() -> None:
-        # Listeners and the watch first: they write into the cache and use the store.
-        stop_watching.set()
-        if watch is not None:
-            await watch
-        if live is not None:
-            await live.close()
-        await cache.close()
-        await store.close()
-
-    return cache, close
+    return cache, closing.aclose

@@ -59,8 +59,6 @@ def open_api(emulator_host: str | None) -> FirestoreClient:
 
 
 class FirestoreContentStore:
-    """On the emulator at `emulator_host` or FIRESTORE_EMULATOR_HOST if either is set."""
-
     def __init__(
         self,
         *,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -109,8 +109,7 @@ class CollectionListener:
             )
             if self._closed.is_set():  # closed while it started: close() may not have seen it
                 self._responses.cancel()
-            responses: Iterator[ListenResponse] = iter(self._responses)
-            for response in responses:
+            for response in self._responses:
                 if self._closed.is_set():
                     return
                 self._handle(ListenResponse.pb(response))

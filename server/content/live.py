@@ -76,9 +76,7 @@ class LiveContent:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         # The listeners' closes block (each joins its thread): at once, off the loop.
-        async with anyio.create_task_group() as group:
-            for feed in self._feeds.values():
-                group.start_soon(feed.close_listener)
+        await asyncio.gather(*(feed.close_listener() for feed in self._feeds.values()))
 
 
 class _Feed:

@@ -107,8 +107,6 @@ FINISHES = STONE_FACTS["filters"]["finish"]
 
 
 def _one_of(allowed: Sequence[str] | None) -> Check:
-    """A string; with `allowed`, one of those."""
-
     def check(value: object, _urls: PhotoUrlPolicy) -> tuple[Any, str | None]:
         if isinstance(value, str) and (allowed is None or value in allowed):
             return value, None
@@ -119,8 +117,6 @@ def _one_of(allowed: Sequence[str] | None) -> Check:
 
 
 def _list_of(allowed: Sequence[str] | None) -> Check:
-    """A list of strings; with `allowed`, of those only (the others are left out)."""
-
     def check(value: object, _urls: PhotoUrlPolicy) -> tuple[Any, str | None]:
         if not isinstance(value, list):
             return None, f"should be a list, found {type(value).__name__}"

@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="give up on Firestore after this long (default %(default)g)",
     )
 
-    commands.add_parser(
+    validate = commands.add_parser(
         "validate",
         parents=[folder],
         help="check the content files against the site's rules",
@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
             "DIR/images. Prints every problem with its file, document id and field."
         ),
     )
+    validate.set_defaults(run=run_validate)
 
     push = commands.add_parser(
         "push",
@@ -84,8 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--prune", action="store_true", help="delete documents in Firestore that are not in DIR"
     )
     push.add_argument("--yes", action="store_true", help="write without asking for confirmation")
+    push.set_defaults(run=run_push)
 
-    commands.add_parser(
+    pull = commands.add_parser(
         "pull",
         parents=[folder, timeout],
         help="write Firestore's content to the content files (no images)",
@@ -96,23 +98,14 @@ def build_parser() -> argparse.ArgumentParser:
             "already be in DIR/images."
         ),
     )
+    pull.set_defaults(run=run_pull)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "validate":
-            return run_validate(args.dir)
-        if args.command == "push":
-            return run_push(
-                args.dir,
-                dry_run=args.dry_run,
-                prune=args.prune,
-                yes=args.yes,
-                timeout_seconds=args.timeout,
-            )
-        return run_pull(args.dir, timeout_seconds=args.timeout)
+        return int(args.run(args))
     except SettingsError as error:
         print(f"stone-content: {error}", file=sys.stderr)
         return ExitCode.USAGE
@@ -121,55 +114,53 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitCode.FIRESTORE
 
 
-def run_validate(content_dir: Path) -> int:
-    content, problems = validate_content(content_dir)
+def run_validate(args: argparse.Namespace) -> int:
+    content, problems = validate_content(args.dir)
     if problems:
         _print_problems(problems)
         return ExitCode.INVALID_CONTENT
     total = sum(len(documents) for documents in content.values())
     counts = ", ".join(f"{each.firestore_name} {len(docs)}" for each, docs in content.items())
-    print(f"{content_dir}: no problems in {total} documents ({counts})")
+    print(f"{args.dir}: no problems in {total} documents ({counts})")
     return ExitCode.OK
 
 
-def run_push(
-    content_dir: Path, *, dry_run: bool, prune: bool, yes: bool, timeout_seconds: float
-) -> int:
-    content, problems = validate_content(content_dir)
+def run_push(args: argparse.Namespace) -> int:
+    content, problems = validate_content(args.dir)
     if problems:
         _print_problems(problems, "Nothing was written to Firestore.")
         return ExitCode.INVALID_CONTENT
-    with sync.open_target(f"Comparing {content_dir} with") as (project, client):
-        remote = sync.read_content(client, timeout_seconds=timeout_seconds)
-        plan = sync.plan_push(content, remote, prune=prune)
+    with sync.open_target(f"Comparing {args.dir} with") as (project, client):
+        remote = sync.read_content(client, timeout_seconds=args.timeout)
+        plan = sync.plan_push(content, remote, prune=args.prune)
         for changes in plan:
             print(*changes.lines(), sep="\n")
         write_count = sum(changes.write_count for changes in plan)
-        if dry_run:
+        if args.dry_run:
             print("Dry run: nothing was written.")
             return ExitCode.OK
         if write_count == 0:
             print("Firestore already matches: nothing to write.")
             return ExitCode.OK
-        if not yes and not _confirm(f"Make these {write_count} writes to {project}?"):
+        if not args.yes and not _confirm(f"Make these {write_count} writes to {project}?"):
             print("Nothing was written.")
             return ExitCode.NOT_CONFIRMED
-        written = sync.apply_plan(client, plan, content, timeout_seconds=timeout_seconds)
+        written = sync.apply_plan(client, plan, content, timeout_seconds=args.timeout)
     print(f"Done: {written} write{'s' if written != 1 else ''} to {project}.")
     return ExitCode.OK
 
 
-def run_pull(content_dir: Path, *, timeout_seconds: float) -> int:
+def run_pull(args: argparse.Namespace) -> int:
     with sync.open_target("Reading") as (_, client):
-        content = sync.read_content(client, timeout_seconds=timeout_seconds)
+        content = sync.read_content(client, timeout_seconds=args.timeout)
     # No file is written unless every document fits in one.
     problems = json_problems(content)
     if problems:
         _print_problems(problems, "Nothing was written.")
         return ExitCode.INVALID_CONTENT
-    content_dir.mkdir(parents=True, exist_ok=True)
+    args.dir.mkdir(parents=True, exist_ok=True)
     for collection, documents in content.items():
-        path = collection_file(content_dir, collection)
+        path = collection_file(args.dir, collection)
         write_text_atomically(path, format_documents(collection, documents))
         print(f"{path}: {len(documents)} documents")
     print("Images are not downloaded; /images/... photos must already be in the folder.")

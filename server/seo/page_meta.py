@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from server.content.cache import Snapshot
-from server.content.models import CardItem, Collection
+from server.content.models import CardItem
 from server.images.variants import SOCIAL
 from server.seo import structured_data
 from server.seo.structured_data import JsonLd
@@ -72,12 +72,7 @@ def page_meta(
             if photo_key is not None
             else structured_data.absolute(base_url, item.photoUrl)
         )
-        page_node = structured_data.card_page(
-            item, url=base_url + page.path, image=image, base_url=base_url, list_page=list_page
-        )
-        if page.collection is Collection.STONES:
-            page_node["mainEntity"] = structured_data.stone(item, page_node["mainEntity"], locale)
-        nodes.append(page_node)
+        nodes.append(structured_data.card_page(item, page, image, base_url))
     # A filtered list is the whole list's page for search engines.
     canonical = base_url + list_page.path if isinstance(page, FilteredPage) else None
     indexed = list_page.key != "notFound" and canonical is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.content.models import CardItem, ContentItem
+from server.content.models import CardItem, Collection, ContentItem
 from server.site.company import Branch, Company
 from server.site.facts import SITE
 from server.site.languages import Locale, messages
@@ -80,14 +80,14 @@ def item_list(items: tuple[ContentItem, ...], base_url: str, page: SitePage) -> 
     }
 
 
-def card_page(
-    card: CardItem, *, url: str, image: str, base_url: str, list_page: SitePage
-) -> JsonLd:
-    """One project or collabration on its own page, and the way to it from its list."""
+def card_page(card: CardItem, page: ItemPage, image: str, base_url: str) -> JsonLd:
+    """One card on its own page, and the way to it from its list; a stone is a Product."""
+    list_page = page.list_page
     locale = list_page.locale
+    url = base_url + page.path
     list_url = base_url + list_page.path
     name = card.localized_name(locale)
-    return {
+    data: JsonLd = {
         "@type": "WebPage",
         "@id": url,
         "url": url,
@@ -110,6 +110,9 @@ def card_page(
             ],
         },
     }
+    if page.collection is Collection.STONES:
+        data["mainEntity"] = stone(card, data["mainEntity"], locale)
+    return data
 
 
 def stone(stone: CardItem, work: JsonLd, locale: Locale) -> JsonLd:

@@ -81,15 +81,12 @@ class Company:
         }
 
     def branch_for(self, country_code: str) -> Branch:
-        """The branch for this country's enquiries: the first that serves it, else the first."""
         return next((b for b in self.branches if country_code in b.serves), self.branches[0])
 
     def enquiry_email(self, branch: Branch) -> str | None:
-        """Where the branch's enquiries are mailed: its address, else the first branch's."""
         return branch.email or self.branches[0].email
 
     def firestore_project(self, google_cloud_project: str | None) -> str:
-        """The Firestore project: GOOGLE_CLOUD_PROJECT where set, else company.toml's."""
         return google_cloud_project or self.firebase_project_id
 
 

@@ -124,7 +124,6 @@ class ItemPage:
         return ItemPage(self.list_page.in_locale(locale), self.item_id)
 
     def document_title(self, company_name: str, card_name: str) -> str:
-        """The <title>: the card, then its list page, then the company."""
         template: str = SITE["titles"]["card"]
         return template.format(card=card_name, page=self.list_page.title, company=company_name)
 
