@@ -157,8 +157,7 @@ class Settings:
         values: dict[str, Any] = {}
         for setting in dataclasses.fields(cls):
             name = setting.name.upper()
-            raw = env.get(name, "").strip()
-            if raw:
+            if raw := env.get(name, "").strip():
                 parse: _Parser = setting.metadata.get("parse") or _PARSERS[types[setting.name]]
                 values[setting.name] = parse(name, raw)
         return cls(**values)

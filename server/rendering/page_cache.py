@@ -20,10 +20,8 @@ class RenderedPage:
     @classmethod
     def from_html(cls, html: str) -> RenderedPage:
         body = html.encode("utf-8")
-        digest = hashlib.sha256(body).digest()[:16]
-        return cls(
-            html=body, etag='"' + base64.urlsafe_b64encode(digest).decode().rstrip("=") + '"'
-        )
+        tag = base64.urlsafe_b64encode(hashlib.sha256(body).digest()[:16]).decode().rstrip("=")
+        return cls(html=body, etag=f'"{tag}"')
 
     @property
     def size_bytes(self) -> int:
@@ -37,7 +35,6 @@ class RenderedPageCache:
         self._entries: OrderedDict[str, tuple[object, RenderedPage]] = OrderedDict()
 
     def get(self, path: str, made_from: object) -> RenderedPage | None:
-        """The page at `path` if it was made from `made_from`, else None."""
         entry_made_from, page = self._entries.get(path, (None, None))
         if page is None or entry_made_from != made_from:
             return None
