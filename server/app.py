@@ -55,6 +55,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     # start-up, with its reason, rather than on the first request.
     company = load_company(settings.company_file)
     assets = AssetManifest.load(settings.bundles_dir)
+    client_dir = settings.bundles_dir / "client"
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, object]]:
@@ -66,7 +67,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
             warm_up=("/", json.dumps(empty_page_data(company))),
         )
         vitals = VITALS_PATH if settings.web_vitals else None
-        document = DocumentTemplate(assets, vitals_endpoint=vitals)
         html_cache_bytes = int(settings.html_cache_mb * 1024 * 1024) if settings.html_cache else 0
         logger.info("Serving content from %s", settings.content_source.value)
         try:
@@ -78,11 +78,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 renderer = PageRenderer(
                     content=content,
                     pool=pool,
-                    document=document,
+                    document=DocumentTemplate(assets, vitals_endpoint=vitals),
                     page_content=PageContent(company, settings.public_base_url, photo_keys),
                     pages=RenderedPageCache(max_bytes=html_cache_bytes),
                 )
-                client_dir = settings.bundles_dir / "client"
                 yield {
                     "content": content,
                     "studio": studio,
@@ -126,7 +125,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *([Route(VITALS_PATH, vitals_report, methods=["POST"])] if settings.web_vitals else []),
         *([Route(ROUTE_PATH, photo_variant, methods=["GET"])] if settings.image_route else []),
         *studio,
-        Mount(ASSETS_URL, AssetFiles(directory=settings.bundles_dir / "client", check_dir=False)),
+        Mount(ASSETS_URL, AssetFiles(directory=client_dir, check_dir=False)),
         Mount(
             "/images",
             ContentImages(directory=settings.content_dir / IMAGES_FOLDER, check_dir=False),
@@ -148,8 +147,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             probe_paths=PROBE_PATHS,
             canonical_paths=[page.path for page in PAGES],
             item_prefixes=[page.path for page in LIST_PAGES],
-            post_paths=[VITALS_PATH] if settings.web_vitals else [],
-            form_paths=[page.path for page in ENQUIRY_PAGES],
+            methods={
+                **({VITALS_PATH: ("POST",)} if settings.web_vitals else {}),
+                **{page.path: ("GET", "HEAD", "POST") for page in ENQUIRY_PAGES},
+            },
             post_prefixes=[STUDIO_PREFIX + "/"] if studio else [],
         ),
     ]

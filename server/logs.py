@@ -114,9 +114,6 @@ def configure_logging(*, level: str, log_format: LogFormat) -> None:
     # uvicorn configured its loggers before it called the app factory: its
     # error lines now go up to the root handler, its access lines nowhere
     # (with no handler at all, uvicorn skips formatting them).
-    for name in ("uvicorn", "uvicorn.error"):
+    for name, propagate in (("uvicorn", True), ("uvicorn.error", True), ("uvicorn.access", False)):
         logging.getLogger(name).handlers.clear()
-        logging.getLogger(name).propagate = True
-    access = logging.getLogger("uvicorn.access")
-    access.handlers.clear()
-    access.propagate = False
+        logging.getLogger(name).propagate = propagate

@@ -9,6 +9,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Any, get_type_hints
 from urllib.parse import urlsplit
@@ -57,6 +58,9 @@ def _number(name: str, raw: str, *, allow_zero: bool = False) -> float:
     return value
 
 
+_zero_or_more = partial(_number, allow_zero=True)
+
+
 def _base_url(name: str, raw: str) -> str:
     parts = urlsplit(raw)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
@@ -95,9 +99,7 @@ class Settings:
     bundles_dir: Path = REPO_ROOT / "bundles"
     google_cloud_project: str | None = None  # None: company.toml's [firebase] project_id
     firestore_timeout_seconds: float = 2.5
-    content_cache_seconds: float = field(
-        default=60.0, metadata={"parse": lambda name, raw: _number(name, raw, allow_zero=True)}
-    )
+    content_cache_seconds: float = field(default=60.0, metadata={"parse": _zero_or_more})
     content_live: bool = True
     content_max_staleness_seconds: float = 45.0
     html_cache: bool = True
@@ -128,9 +130,7 @@ class Settings:
     enquiry_database: Path = REPO_ROOT / "var" / "enquiries.sqlite3"  # with local content
     enquiry_secret: str | None = None  # None: one made once and kept in the enquiry store
     enquiry_keep_days: float = 365.0
-    enquiry_min_seconds: float = field(
-        default=3.0, metadata={"parse": lambda name, raw: _number(name, raw, allow_zero=True)}
-    )
+    enquiry_min_seconds: float = field(default=3.0, metadata={"parse": _zero_or_more})
     enquiry_from: str | None = None  # None: the first branch's email
     enquiry_mail_retry_seconds: float = 30.0
     smtp_url: str | None = None  # None: enquiries are not mailed; the studio is the inbox
@@ -157,8 +157,7 @@ class Settings:
         values: dict[str, Any] = {}
         for setting in dataclasses.fields(cls):
             name = setting.name.upper()
-            raw = env.get(name, "").strip()
-            if raw:
+            if raw := env.get(name, "").strip():
                 parse: _Parser = setting.metadata.get("parse") or _PARSERS[types[setting.name]]
                 values[setting.name] = parse(name, raw)
         return cls(**values)

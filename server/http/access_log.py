@@ -16,7 +16,6 @@ from server.logs import handling_request
 
 logger = logging.getLogger("server.access")
 
-REQUEST_ID_HEADER = "X-Request-ID"
 # An id from a proxy or a client is kept only if it cannot garble a log line
 # or a header: short, and of a plain alphabet.
 _SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
@@ -47,7 +46,7 @@ class AccessLog:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                MutableHeaders(scope=message)[REQUEST_ID_HEADER] = request_id
+                MutableHeaders(scope=message)["X-Request-ID"] = request_id
             await send(message)
 
         with handling_request(request_id) as facts:

@@ -5,7 +5,7 @@ service."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from starlette.datastructures import URL
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -26,10 +26,9 @@ class RequestRules:
         allowed_hosts: Iterable[str],
         probe_paths: Iterable[str],
         canonical_paths: Iterable[str],
-        item_prefixes: Iterable[str] = (),
-        post_paths: Iterable[str] = (),
-        post_prefixes: Iterable[str] = (),
-        form_paths: Iterable[str] = (),
+        item_prefixes: Iterable[str],
+        methods: Mapping[str, tuple[str, ...]],
+        post_prefixes: Iterable[str],
     ) -> None:
         self.app = app
         self._host_checked = TrustedHostMiddleware(self._apply, allowed_hosts=list(allowed_hosts))
@@ -40,12 +39,10 @@ class RequestRules:
         # their part of such a path is made canonical, never the id's, whose
         # case is its own (Firestore ids are case-sensitive).
         self._item_prefixes = {path.lower(): path for path in item_prefixes}
-        # The only paths that take a POST (the web-vitals beacon, when it is on).
-        self._post_paths = frozenset(post_paths)
-        # Paths below these take GET and POST (the studio's forms, when it is on).
+        # The paths that take other methods than GET and HEAD (the web-vitals beacon's, a form's).
+        self._methods = dict(methods)
+        # Paths below these take POST too (the studio's forms, when it is on).
         self._post_prefixes = tuple(post_prefixes)
-        # Pages with a form posted to themselves (the enquiry form): GET and POST.
-        self._form_paths = frozenset(form_paths)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -65,14 +62,9 @@ class RequestRules:
     def _refusal(self, scope: Scope) -> Response | None:
         headers = {"Cache-Control": NO_STORE}
         path: str = scope["path"]
-        if path in self._form_paths or (
-            self._post_prefixes and path.startswith(self._post_prefixes)
-        ):
-            allowed: tuple[str, ...] = ("GET", "HEAD", "POST")
-        elif path in self._post_paths:
-            allowed = ("POST",)
-        else:
-            allowed = ("GET", "HEAD")
+        allowed = self._methods.get(path, ("GET", "HEAD"))
+        if self._post_prefixes and path.startswith(self._post_prefixes):
+            allowed = ("GET", "HEAD", "POST")
         if scope["method"] not in allowed:
             allow = {**headers, "Allow": ", ".join(allowed)}
             return PlainTextResponse("Method Not Allowed", 405, allow)

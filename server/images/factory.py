@@ -48,7 +48,6 @@ async def open_image_route(
         workers=max(1, min((os.cpu_count() or 1) // 2, 4)),
     )
     keys = PhotoKeys(local=local, remote=remote, folder=settings.content_dir / IMAGES_FOLDER)
-    keys.start()
     try:
         yield keys, pipeline
     finally:

@@ -70,25 +70,20 @@ class PhotoKeys:
     ) -> None:
         self._local = local
         self._remote = remote
-        self._folder = folder
         self._refused: set[str] = set()
         # URL -> key (None: refused), true while the folder's generation is `_known_at`.
         self._known: dict[str, str | None] = {}
         self._known_at: int | None = None
         # Goes up on every change in the folder; None while it is not watched.
         self._generation: int | None = None
-        self._watch: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
+        self._watch = asyncio.create_task(self._watch_folder(folder)) if folder else None
 
     @property
     def generation(self) -> int | None:
         """The keys stay the same while this and the content do: 0 with the route off;
         the image folder's generation while it is watched; None when it cannot say."""
         return 0 if self._local is None else self._generation
-
-    def start(self) -> None:
-        if self._folder is not None:
-            self._watch = asyncio.create_task(self._watch_folder(self._folder))
 
     async def close(self) -> None:
         self._stop.set()

@@ -20,40 +20,32 @@ class RenderedPage:
     @classmethod
     def from_html(cls, html: str) -> RenderedPage:
         body = html.encode("utf-8")
-        digest = hashlib.sha256(body).digest()[:16]
-        return cls(
-            html=body, etag='"' + base64.urlsafe_b64encode(digest).decode().rstrip("=") + '"'
-        )
+        tag = base64.urlsafe_b64encode(hashlib.sha256(body).digest()[:16]).decode().rstrip("=")
+        return cls(html=body, etag=f'"{tag}"')
 
     @property
     def size_bytes(self) -> int:
         return len(self.html) + sum(len(body) for body in self.copies.values())
 
 
-@dataclass
-class _Entry:
-    made_from: object
-    page: RenderedPage
-
-
 class RenderedPageCache:
     def __init__(self, *, max_bytes: int) -> None:
         self._max_bytes = max_bytes
-        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        # Path -> (what the page was made from, the page), least recently used first.
+        self._entries: OrderedDict[str, tuple[object, RenderedPage]] = OrderedDict()
 
     def get(self, path: str, made_from: object) -> RenderedPage | None:
-        """The page at `path` if it was made from `made_from`, else None."""
-        entry = self._entries.get(path)
-        if entry is None or entry.made_from != made_from:
+        entry_made_from, page = self._entries.get(path, (None, None))
+        if page is None or entry_made_from != made_from:
             return None
         self._entries.move_to_end(path)
-        return entry.page
+        return page
 
     def put(self, path: str, made_from: object, page: RenderedPage) -> None:
         self._entries.pop(path, None)
         if page.size_bytes > self._max_bytes:
             return
-        self._entries[path] = _Entry(made_from, page)
+        self._entries[path] = (made_from, page)
         # Copies made since the last put count now; the page just made stays.
         while self.size_bytes > self._max_bytes and next(iter(self._entries)) != path:
             self._entries.popitem(last=False)
@@ -63,4 +55,4 @@ class RenderedPageCache:
 
     @property
     def size_bytes(self) -> int:
-        return sum(entry.page.size_bytes for entry in self._entries.values())
+        return sum(page.size_bytes for _made_from, page in self._entries.values())

@@ -39,7 +39,6 @@ class PageContent:
     ) -> dict[str, Any]:
         """What the page shows and the browser hydrates with (ui/types.ts: PageData): its
         collections, and of the others it reads the names it links (a project's stones)."""
-        read = zip(page.reads, snapshots, strict=True)
         whole = page.list_page.collections
         data: dict[str, Any] = {
             "company": self.company.for_page(page.list_page.locale),
@@ -48,7 +47,7 @@ class PageContent:
             "content": {},
             "names": {},
         }
-        for collection, snapshot in read:
+        for collection, snapshot in zip(page.reads, snapshots, strict=True):
             if collection in whole:
                 data["content"][collection.page_key] = items_for_page(snapshot.items, keys)
             else:
