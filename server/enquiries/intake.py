@@ -166,7 +166,6 @@ class Intake:
         about = next((item for item in items if item.id == item_id), None)
         came_from = values.get(CAME_FROM, "")
         values |= {
-            "country": values.get("country", ""),
             "stone": stone.id if stone else "",
             ABOUT: f"{kind}/{about.id}" if about else "",
             CAME_FROM: came_from if came_from.startswith("/") and len(came_from) < 300 else "",
