@@ -27,17 +27,18 @@ def _answered(
     method: Callable[Concatenate[FirestoreEnquiries, P], T],
 ) -> Callable[Concatenate[FirestoreEnquiries, P], Coroutine[Any, Any, T]]:
     """An awaitable call that Firestore answers within the store's deadline, else
-    StoreUnavailable at once; a late call is left to its thread (or never starts), which gives
-    up after its own timeout (a transaction cut short never commits: nothing is half-written)."""
+    StoreUnavailable at once; a late call is left to its thread, which gives up after its
+    own timeout (a transaction cut short never commits: nothing is half-written)."""
 
     async def answered(self: FirestoreEnquiries, /, *args: P.args, **kwargs: P.kwargs) -> T:
         loop = asyncio.get_running_loop()
         call = loop.run_in_executor(self.threads, partial(method, self, *args, **kwargs))
+        call.add_done_callback(lambda done: done.cancelled() or done.exception())
+        finished, _ = await asyncio.wait({call}, timeout=self.timeout_seconds)
+        if not finished:
+            raise StoreUnavailable(f"Firestore did not answer in {self.timeout_seconds:g} s")
         try:
-            return await asyncio.wait_for(call, self.timeout_seconds)
-        except TimeoutError:
-            deadline = f"{self.timeout_seconds:g} s"
-            raise StoreUnavailable(f"Firestore did not answer in {deadline}") from None
+            return call.result()
         # A transaction that could not begin or commit says so with ValueError.
         except (google_errors.GoogleAPIError, ValueError) as error:
             raise StoreUnavailable(f"Firestore: {error!r}") from error
