@@ -64,7 +64,6 @@ def parse_report(body: bytes, *, known_paths: Collection[str]) -> VitalsReport:
 
 
 async def vitals_report(request: Request) -> Response:
-    """One web-vitals beacon from a visitor's browser: checked, logged, answered 204."""
     limits: TokenBuckets = request.state.vitals_limits
     if not limits.allow(request.client.host if request.client else "unknown"):
         # The bucket gains a token a second.
