@@ -109,7 +109,7 @@ async def test_one_worker_at_a_time_mails_an_enquiry_and_none_once_it_went(
     store: EnquiryStore,
 ) -> None:
     await add(store, made("one"))
-    assert await store.unsent() == ["one"]
+    assert [e.id for e in await store.newest_first(state=State.NEW)] == ["one"]
     claimed = await store.claim("one", now=NOW, until=NOW + 120)
     assert claimed == made("one")
     assert await store.claim("one", now=NOW + 1, until=NOW + 121) is None  # another worker
@@ -119,7 +119,7 @@ async def test_one_worker_at_a_time_mails_an_enquiry_and_none_once_it_went(
     # A worker that died mid-send lets go when its claim runs out.
     assert await store.claim("one", now=NOW + 123, until=NOW + 243) is not None
     await store.mailed("one", accepted=True)
-    assert await store.unsent() == []
+    assert await store.newest_first(state=State.NEW) == []
     assert await store.claim("one", now=NOW + 999, until=NOW + 1119) is None
     mailed = await store.get("one")
     assert mailed is not None

@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager, suppress
 from server.content.cache import ContentCache
 from server.enquiries.firestore import EnquiryStore, FirestoreEnquiries
 from server.enquiries.intake import Intake
-from server.enquiries.mail import Outbox, SmtpMailer
+from server.enquiries.mail import Outbox
 from server.enquiries.store import SqliteEnquiries
 from server.settings import ContentSource, Settings
 from server.site.company import Company
@@ -25,26 +25,10 @@ async def open_enquiries(
         store = FirestoreEnquiries(project, timeout_seconds=settings.firestore_timeout_seconds)
     else:
         store = SqliteEnquiries(settings.enquiry_database)
-    outbox = Outbox(
-        store=store,
-        mailer=SmtpMailer(settings.smtp_url) if settings.smtp_url else None,
-        company=company,
-        sender=settings.enquiry_from or company.enquiry_email(company.branches[0]) or "",
-        base_url=settings.public_base_url,
-        retry_seconds=settings.enquiry_mail_retry_seconds,
-        keep_days=settings.enquiry_keep_days,
-    )
-    intake = Intake(
-        store=store,
-        company=company,
-        content=content,
-        secret=settings.enquiry_secret,
-        min_seconds=settings.enquiry_min_seconds,
-        keep_days=settings.enquiry_keep_days,
-    )
+    outbox = Outbox(store, company, settings)
     sweep = asyncio.create_task(outbox.run(), name="enquiry outbox")
     try:
-        yield store, intake, outbox
+        yield store, Intake(store, company, content, settings), outbox
     finally:
         sweep.cancel()
         with suppress(asyncio.CancelledError):

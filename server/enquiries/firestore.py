@@ -122,11 +122,6 @@ class FirestoreEnquiries:
         return found
 
     @_answered
-    def unsent(self) -> list[str]:
-        query = self._enquiries.where(filter=firestore.FieldFilter("state", "==", State.NEW.value))
-        return [snapshot.id for snapshot in query.stream(timeout=self.timeout_seconds)]
-
-    @_answered
     def claim(self, enquiry_id: str, *, now: float, until: float) -> Enquiry | None:
         return self._while_new(enquiry_id, {"claimedUntil": until}, unclaimed_at=now)
 

@@ -15,6 +15,7 @@ from server.enquiries.fields import COUNTRY_CODES, Enquiry, checked, countries
 from server.enquiries.firestore import EnquiryStore
 from server.enquiries.guard import RATE_LIMIT, RATE_WINDOW_SECONDS, TOKEN_FIELD, Guard, Refused
 from server.enquiries.store import Added, StoreUnavailable
+from server.settings import Settings
 from server.site.company import Company
 from server.site.facts import SITE
 from server.site.languages import Locale
@@ -36,14 +37,12 @@ class Outcome:
     new: bool = False  # stored by this post (not the same form sent again): its mail is to be sent
 
 
-@dataclass(kw_only=True)
+@dataclass
 class Intake:
     store: EnquiryStore
     company: Company
     content: ContentCache
-    secret: str | None  # ENQUIRY_SECRET
-    min_seconds: float
-    keep_days: float
+    settings: Settings
     _guard: Guard | None = field(default=None, init=False)
 
     async def blank(
@@ -127,15 +126,16 @@ class Intake:
             "errors": dict(errors or {}),
             "problem": problem,
             "branch": self.company.branch_for(country).for_page(locale),
-            "keepDays": round(self.keep_days),
+            "keepDays": round(self.settings.enquiry_keep_days),
             "sent": sent,
         }
 
     async def guard(self) -> Guard:
         """The guard, its key read once: ENQUIRY_SECRET, else the store's (StoreUnavailable)."""
         if self._guard is None:
-            secret = self.secret.encode() if self.secret else await self.store.secret()
-            self._guard = Guard(secret, self.min_seconds)
+            secret = self.settings.enquiry_secret
+            key = secret.encode() if secret else await self.store.secret()
+            self._guard = Guard(key, self.settings.enquiry_min_seconds)
         return self._guard
 
     async def _enquiry(
@@ -166,7 +166,6 @@ class Intake:
         about = next((item for item in items if item.id == item_id), None)
         came_from = values.get(CAME_FROM, "")
         values |= {
-            "country": values.get("country", ""),
             "stone": stone.id if stone else "",
             ABOUT: f"{kind}/{about.id}" if about else "",
             CAME_FROM: came_from if came_from.startswith("/") and len(came_from) < 300 else "",

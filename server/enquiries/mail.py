@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -17,10 +17,10 @@ from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
-from server.enquiries.fields import Enquiry, countries
+from server.enquiries.fields import Enquiry, State, countries
 from server.enquiries.firestore import EnquiryStore
 from server.enquiries.store import StoreUnavailable
-from server.settings import SettingsError
+from server.settings import Settings, SettingsError
 from server.site.company import Company
 
 logger = logging.getLogger(__name__)
@@ -30,45 +30,37 @@ CLAIM_SECONDS = 120.0  # a worker that claimed an enquiry and died lets it go af
 DAY_SECONDS = 86_400.0
 
 
-class SmtpMailer:
-    """SMTP_URL: smtp://user:password@host:587 (STARTTLS when the server offers it) or
-    smtps://user:password@host:465 (TLS from the start)."""
-
-    def __init__(self, url: str) -> None:
-        parts = urlsplit(url)
-        if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
-            raise SettingsError("SMTP_URL: expected smtp://user:password@host:587 or smtps://…")
-        self._send = partial(
-            aiosmtplib.send,
-            hostname=parts.hostname,
-            port=parts.port or (465 if parts.scheme == "smtps" else 587),
-            username=unquote(parts.username) if parts.username else None,
-            password=unquote(parts.password) if parts.password else None,
-            use_tls=parts.scheme == "smtps",
-            timeout=SMTP_TIMEOUT_SECONDS,
-        )
-
-    async def send(self, message: EmailMessage, *, sender: str, recipient: str) -> None:
-        # The envelope is given: no header of the message can add a recipient.
-        await self._send(message, sender=sender, recipients=[recipient])
+def smtp_sender(url: str) -> Callable[..., Awaitable[object]]:
+    """aiosmtplib.send for SMTP_URL: smtp://user:password@host:587 (STARTTLS when the server
+    offers it) or smtps://user:password@host:465 (TLS from the start)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+        raise SettingsError("SMTP_URL: expected smtp://user:password@host:587 or smtps://…")
+    return partial(
+        aiosmtplib.send,
+        hostname=parts.hostname,
+        port=parts.port or (465 if parts.scheme == "smtps" else 587),
+        username=unquote(parts.username) if parts.username else None,
+        password=unquote(parts.password) if parts.password else None,
+        use_tls=parts.scheme == "smtps",
+        timeout=SMTP_TIMEOUT_SECONDS,
+    )
 
 
-@dataclass(kw_only=True)
 class Outbox:
-    store: EnquiryStore
-    mailer: SmtpMailer | None
-    company: Company
-    sender: str
-    base_url: str
-    retry_seconds: float
-    keep_days: float
-    # Something may be left to mail: what an earlier process left, or a send that failed.
-    # Only then does the sweep ask the store, so an idle site asks Firestore nothing.
-    _unsent_maybe: bool = field(default=True, init=False)
+    def __init__(self, store: EnquiryStore, company: Company, settings: Settings) -> None:
+        self.store = store
+        self.company = company
+        self.settings = settings
+        self.send_mail = smtp_sender(settings.smtp_url) if settings.smtp_url else None
+        self.sender = settings.enquiry_from or company.enquiry_email(company.branches[0]) or ""
+        # Something may be left to mail: what an earlier process left, or a send that failed.
+        # Only then does the sweep ask the store, so an idle site asks Firestore nothing.
+        self._unsent_maybe = True
 
     async def send(self, enquiry_id: str) -> None:
         """Mail the enquiry unless it went already or another worker is mailing it."""
-        if self.mailer is None:
+        if self.send_mail is None:
             return
         now = time.time()
         try:
@@ -78,7 +70,8 @@ class Outbox:
             message = self.message(enquiry)
             try:
                 async with asyncio.timeout(SMTP_TIMEOUT_SECONDS):
-                    await self.mailer.send(message, sender=self.sender, recipient=message["To"])
+                    # The envelope is given: no header of the message can add a recipient.
+                    await self.send_mail(message, sender=self.sender, recipients=[message["To"]])
             except (aiosmtplib.SMTPException, OSError, TimeoutError) as error:
                 logger.warning("Enquiry %s not mailed yet, tried again soon: %s", enquiry_id, error)
                 self._unsent_maybe = True
@@ -93,24 +86,23 @@ class Outbox:
     async def run(self) -> None:
         """Every ENQUIRY_MAIL_RETRY_SECONDS (the first after start-up), mail what is left to
         mail, if anything may be; once a day, delete what is past keeping. Until cancelled."""
-        if self.mailer is None:
+        if self.send_mail is None:
             logger.info(
                 "SMTP_URL is not set: enquiries are kept, not mailed (the studio lists them)"
             )
         kept_since = -DAY_SECONDS
         while True:
-            await asyncio.sleep(self.retry_seconds)
+            await asyncio.sleep(self.settings.enquiry_mail_retry_seconds)
             try:
                 if time.monotonic() - kept_since >= DAY_SECONDS:
-                    deleted = await self.store.delete_older_than(
-                        time.time() - self.keep_days * DAY_SECONDS
-                    )
+                    keep_seconds = self.settings.enquiry_keep_days * DAY_SECONDS
+                    deleted = await self.store.delete_older_than(time.time() - keep_seconds)
                     kept_since = time.monotonic()
                     logger.info("Deleted %d enquiries past ENQUIRY_KEEP_DAYS", deleted)
-                if self.mailer is not None and self._unsent_maybe:
+                if self.send_mail is not None and self._unsent_maybe:
                     self._unsent_maybe = False
-                    for enquiry_id in await self.store.unsent():
-                        await self.send(enquiry_id)
+                    for enquiry in await self.store.newest_first(state=State.NEW):
+                        await self.send(enquiry.id)
             except StoreUnavailable as error:
                 self._unsent_maybe = True
                 logger.warning("The enquiry store did not answer: %s", error)
@@ -129,7 +121,8 @@ class Outbox:
         if fields["email"]:
             message["Reply-To"] = Address(fields["name"], addr_spec=fields["email"])
         message["Date"] = formatdate(enquiry.created)
-        message["Message-ID"] = f"<enquiry-{enquiry.id}@{urlsplit(self.base_url).hostname}>"
+        base_url = self.settings.public_base_url
+        message["Message-ID"] = f"<enquiry-{enquiry.id}@{urlsplit(base_url).hostname}>"
         country = dict(countries("en")).get(fields["country"], "")
         received = datetime.fromtimestamp(enquiry.created, UTC).strftime("%Y-%m-%d %H:%M UTC")
         lines = {
@@ -141,10 +134,10 @@ class Outbox:
             "About": enquiry.topic,
             "Quantity": fields["quantity"] and f"{fields['quantity']} m²",
             "Language": enquiry.language,
-            "Sent from": enquiry.page and self.base_url + enquiry.page,
+            "Sent from": enquiry.page and base_url + enquiry.page,
             "Received": f"{received}, for the {branch.country} branch",
         }
         body = "\n".join(f"{label}: {value}" for label, value in lines.items() if value)
-        studio = f"{self.base_url}/studio/enquiries/{enquiry.id}"
+        studio = f"{base_url}/studio/enquiries/{enquiry.id}"
         message.set_content(f"{body}\n\n{fields['message']}\n\n-- \nIn the studio: {studio}\n")
         return message

@@ -80,9 +80,6 @@ class SqliteEnquiries:
     async def delete(self, enquiry_id: str) -> bool:
         return await self._change("DELETE FROM enquiries WHERE id = ?", enquiry_id) > 0
 
-    async def unsent(self) -> list[str]:
-        return [e.id for e in await self._select("WHERE state = ?", State.NEW)]
-
     async def claim(self, enquiry_id: str, *, now: float, until: float) -> Enquiry | None:
         """The enquiry, if it is not yet e-mailed and no other worker is mailing it: this
         caller's to mail until `until` (a worker that died mid-send lets go then)."""

@@ -45,28 +45,25 @@ def parse_report(body: bytes, *, known_paths: Collection[str]) -> VitalsReport:
     """The report in `body`, or InvalidReportError saying what is wrong."""
     try:
         data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+    except ValueError as error:  # not UTF-8, or not JSON
         raise InvalidReportError(f"not JSON: {error}") from None
     if not isinstance(data, dict) or set(data) != REPORT_FIELDS:
         raise InvalidReportError(f"expected an object with exactly {sorted(REPORT_FIELDS)}")
-    name, value, rating, path = data["name"], data["value"], data["rating"], data["path"]
-    if not isinstance(name, str) or name not in METRIC_LIMITS:
-        raise InvalidReportError(f"name: expected one of {sorted(METRIC_LIMITS)}")
-    # bool is an int in Python; true is no measurement.
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InvalidReportError("value: expected a number")
-    # NaN and Infinity, which Python's json reads, are out of range too.
-    if not 0 <= value <= METRIC_LIMITS[name]:
-        raise InvalidReportError(f"value: expected 0 to {METRIC_LIMITS[name]:g} for {name}")
-    if not isinstance(rating, str) or rating not in RATINGS:
-        raise InvalidReportError(f"rating: expected one of {sorted(RATINGS)}")
+    for field, allowed in (("name", METRIC_LIMITS), ("rating", RATINGS)):
+        if not isinstance(data[field], str) or data[field] not in allowed:
+            raise InvalidReportError(f"{field}: expected one of {sorted(allowed)}")
+    name, value, path = data["name"], data["value"], data["path"]
+    # bool is an int in Python: true is no measurement. NaN and Infinity, which Python's json
+    # reads, are out of range too.
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if not number or not 0 <= value <= METRIC_LIMITS[name]:
+        raise InvalidReportError(f"value: expected a number from 0 to {METRIC_LIMITS[name]:g}")
     if not isinstance(path, str) or path not in known_paths:
         raise InvalidReportError("path: not a page of the site")
-    return VitalsReport(name=name, value=float(value), rating=rating, path=path)
+    return VitalsReport(name=name, value=float(value), rating=data["rating"], path=path)
 
 
 async def vitals_report(request: Request) -> Response:
-    """One web-vitals beacon from a visitor's browser: checked, logged, answered 204."""
     limits: TokenBuckets = request.state.vitals_limits
     if not limits.allow(request.client.host if request.client else "unknown"):
         # The bucket gains a token a second.
@@ -84,18 +81,8 @@ async def vitals_report(request: Request) -> Response:
         report = parse_report(bytes(body), known_paths=_KNOWN_PATHS)
     except InvalidReportError as error:
         return PlainTextResponse(f"Bad Request: {error}", 400)
+    name, value, rating, path = report.name, report.value, report.rating, report.path
     # Readable, and with each part as a field for JSON logs.
-    logger.info(
-        "web vital %s %g (%s) on %s",
-        report.name,
-        round(report.value, 4),
-        report.rating,
-        report.path,
-        extra={
-            "metric": report.name,
-            "value": report.value,
-            "rating": report.rating,
-            "page": report.path,
-        },
-    )
+    extra = {"metric": name, "value": value, "rating": rating, "page": path}
+    logger.info("web vital %s %g (%s) on %s", name, round(value, 4), rating, path, extra=extra)
     return Response(status_code=204)
