@@ -51,8 +51,6 @@ SCORE_COLUMNS = (
     ("scripts_before_lcp", "scripts<LCP", 0),
 )
 FIGURES = (*CATEGORIES, *METRICS, *(f"{kind}_bytes" for kind in BYTE_KINDS), "scripts_before_lcp")
-# The certificate is self-signed; everything else as harness/chromium.py launches it.
-EDGE_CHROMIUM_ARGS = (*CHROMIUM_ARGS, "--ignore-certificate-errors")
 LIGHTHOUSE_TRIES = 4
 # What this section and bench/variants.py need from Debian.
 DEBIAN_NEEDS = ("chromium", "nginx", "openssl", BROTLI_STATIC)
@@ -187,7 +185,8 @@ def _lighthouse(url: str, report: Path) -> dict[str, Any] | str:
         "--output=json",
         f"--output-path={report}",
         "--quiet",
-        f"--chrome-flags={' '.join(['--headless', *EDGE_CHROMIUM_ARGS])}",
+        # The certificate is self-signed; the rest as harness/chromium.py launches Chromium.
+        f"--chrome-flags={' '.join(['--headless', *CHROMIUM_ARGS, '--ignore-certificate-errors'])}",
         f"--only-categories={','.join(CATEGORIES)}",
     ]
     failures: list[str] = []

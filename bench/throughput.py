@@ -34,14 +34,12 @@ def run(context: BenchContext) -> SectionReport:
         return run_wrk(url, seconds=seconds)
 
     runs: list[tuple[str, str, WrkResult]] = []  # (row label, processes, figures)
-    landing_html = b""
     for name, env, workers in variants:
         progress(f"{NAME}: app, {name} ({workers} {_processes(workers)}), {seconds:g} s")
         label = name.replace(", ", "-").replace(" ", "-")
         with LiveServer(env=env, workers=workers, log_path=context.logs / f"{label}.log") as server:
-            if not landing_html:
-                identity = {"Accept-Encoding": "identity"}
-                landing_html = httpx.get(server.url + PATH, headers=identity).content
+            identity = {"Accept-Encoding": "identity"}  # as wrk asks: the copy nginx serves
+            landing_html = httpx.get(server.url + PATH, headers=identity).content
             runs.append((f"app, {name}", str(workers), measure(server.url + PATH)))
     progress(f"{NAME}: nginx serving a {len(landing_html):,}-byte copy of {PATH}")
     with serve_static_file(landing_html, log_dir=context.logs) as url:
