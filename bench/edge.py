@@ -71,9 +71,8 @@ class EdgeRun:
 def run(context: BenchContext) -> SectionReport:
     routes = context.routes or ROUTE_PATHS
     runs_per_page = 1 if context.quick else 3
-    with LiveServer(
-        workers=procfile_default_workers(), log_path=context.logs / "app.log"
-    ) as server:
+    workers = procfile_default_workers()
+    with LiveServer(workers=workers, log_path=context.logs / "app.log") as server:
         progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
         files = capture(server.url, routes)
         with run_edge(server.port, files, log_dir=context.logs) as layout:

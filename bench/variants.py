@@ -1,8 +1,5 @@
-"""Same-run comparison of versions of the site through the TLS + HTTP/2 edge.
-
-`uv run python -m bench.variants [--runs 5] [--routes / /projects /ar] REV REV...`
-(docs/benchmarks.md, "What pays")
-"""
+"""Same-run comparison of versions of the site through the TLS + HTTP/2 edge
+(docs/benchmarks.md, "What pays"): `python -m bench.variants [--runs N] [--routes ...] REV...`"""
 
 from __future__ import annotations
 
