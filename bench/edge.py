@@ -9,7 +9,6 @@ import math
 import os
 import signal
 import subprocess
-import tempfile
 import time
 from collections.abc import Sequence
 from contextlib import suppress
@@ -19,7 +18,7 @@ from typing import Any, cast
 
 import httpx2 as httpx
 
-from bench.nginx import EdgeLayout, run_edge
+from bench.nginx import run_edge
 from bench.page_copy import capture
 from bench.prerequisites import BROTLI_STATIC, LIGHTHOUSE
 from bench.section import BenchContext, SectionReport, Table, fixed, median, progress, times
@@ -52,8 +51,6 @@ SCORE_COLUMNS = (
     ("scripts_before_lcp", "scripts<LCP", 0),
 )
 FIGURES = (*CATEGORIES, *METRICS, *(f"{kind}_bytes" for kind in BYTE_KINDS), "scripts_before_lcp")
-# The certificate is self-signed; everything else as harness/chromium.py launches it.
-EDGE_CHROMIUM_ARGS = (*CHROMIUM_ARGS, "--ignore-certificate-errors")
 LIGHTHOUSE_TRIES = 4
 # What this section and bench/variants.py need from Debian.
 DEBIAN_NEEDS = ("chromium", "nginx", "openssl", BROTLI_STATIC)
@@ -74,19 +71,14 @@ class EdgeRun:
 def run(context: BenchContext) -> SectionReport:
     routes = context.routes or ROUTE_PATHS
     runs_per_page = 1 if context.quick else 3
-    logs = context.run_dir / NAME
-    with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
-        root = Path(folder)
-        root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
-        workers = procfile_default_workers()
-        with LiveServer(workers=workers, log_path=logs / "app.log") as server:
-            progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
-            layout = EdgeLayout(root=root, app_port=server.port)
-            files = capture(server.url, routes)
-            with run_edge(layout, files, log_dir=logs):
-                encodings = {name: _encoding(origin) for name, origin in layout.origins.items()}
-                runs, lost = lighthouse_runs(layout.origins, routes, runs_per_page, logs)
-            missing = _static_misses(logs / "nginx-access.log", layout.static_port)
+    workers = procfile_default_workers()
+    with LiveServer(workers=workers, log_path=context.logs / "app.log") as server:
+        progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
+        files = capture(server.url, routes)
+        with run_edge(server.port, files, log_dir=context.logs) as layout:
+            encodings = {name: _encoding(origin) for name, origin in layout.origins.items()}
+            runs, lost = lighthouse_runs(layout.origins, routes, runs_per_page, context.logs)
+    missing = _static_misses(context.logs / "nginx-access.log", layout.static_port)
     if not runs:
         raise RuntimeError("no Lighthouse run finished:\n" + "\n".join(lost))
     # Each figure's median over the runs of a variant and route (NaN: none).
@@ -134,7 +126,7 @@ def run(context: BenchContext) -> SectionReport:
         notes.append("Console errors: " + " | ".join(console))
     if lost:
         notes.append(f"Lighthouse runs left out ({len(lost)}): " + " | ".join(lost))
-    notes.append(f"Reports and nginx.conf: {logs}")
+    notes.append(f"Reports and nginx.conf: {context.logs}")
     data: dict[str, Any] = {
         "routes": list(routes),
         "runs_per_page": runs_per_page,
@@ -192,7 +184,8 @@ def _lighthouse(url: str, report: Path) -> dict[str, Any] | str:
         "--output=json",
         f"--output-path={report}",
         "--quiet",
-        f"--chrome-flags={' '.join(['--headless', *EDGE_CHROMIUM_ARGS])}",
+        # The certificate is self-signed; the rest as harness/chromium.py launches Chromium.
+        f"--chrome-flags={' '.join(['--headless', *CHROMIUM_ARGS, '--ignore-certificate-errors'])}",
         f"--only-categories={','.join(CATEGORIES)}",
     ]
     failures: list[str] = []
@@ -228,11 +221,8 @@ def _figures(report: dict[str, Any]) -> dict[str, float]:
 
 
 def _scripts_before_lcp(report: dict[str, Any]) -> list[str]:
-    """Script requests the page started before its (observed) LCP.
-
-    Both clocks are the trace's, in microseconds: the requests' times are ms
-    after `networkStartTimeTs`, the LCP is `observedLargestContentfulPaintTs`.
-    """
+    """Script requests the page started before its (observed) LCP. The trace's clock is in µs:
+    a request's time is ms after `networkStartTimeTs`."""
     metrics = _items(report, "metrics")
     details = report["audits"].get("network-requests", {}).get("details") or {}
     start = (details.get("debugData") or {}).get("networkStartTimeTs")
@@ -249,8 +239,7 @@ def _scripts_before_lcp(report: dict[str, Any]) -> list[str]:
 
 def _items(report: dict[str, Any], audit: str) -> list[dict[str, Any]]:
     details = report["audits"].get(audit, {}).get("details") or {}
-    found: list[dict[str, Any]] = details.get("items", [])
-    return found
+    return cast(list[dict[str, Any]], details.get("items", []))
 
 
 def _run_to_the_end(argv: list[str]) -> subprocess.CompletedProcess[str]:

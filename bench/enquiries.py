@@ -36,18 +36,17 @@ _NUMBERS = itertools.count()  # each enquiry's, hence its own address: no rate l
 
 def run(context: BenchContext) -> SectionReport:
     seconds, rounds = (3.0, 1) if context.quick else (10.0, 3)
-    folder = context.run_dir / NAME
     runs: dict[str, list[dict[str, Any]]] = {"quiet": [], "sending": []}
     with (
         MailServer() as mail,
         LiveServer(
             env={
-                "ENQUIRY_DATABASE": str(folder / "enquiries.sqlite3"),
+                "ENQUIRY_DATABASE": str(context.logs / "enquiries.sqlite3"),
                 "ENQUIRY_SECRET": GUARD.secret.decode(),
                 "SMTP_URL": mail.url,
             },
             workers=procfile_default_workers(),
-            log_path=folder / "server.log",
+            log_path=context.logs / "server.log",
         ) as server,
     ):
         run_wrk(server.url, seconds=2, paths=PAGES, limit=2000)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -61,23 +60,22 @@ class Cost:
         }
 
 
-def wait_until(what: str, check: Callable[[], bool], timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
+def wait_for_snapshots(server: LiveServer, starting: str, count: int) -> None:
+    """Until the log holds `count` (worker, collection) listener snapshots with this beginning."""
+    deadline = time.monotonic() + 60
+    while True:
+        # uvicorn's parent process writes a few plain lines among the workers' JSON.
+        lines = [json.loads(line) for line in server.log().splitlines() if line.startswith("{")]
+        logged = {
+            (line["worker"], line["collection"])
+            for line in lines
+            if str(line.get("message", "")).startswith(starting) and "collection" in line
+        }
+        if len(logged) >= count:
+            return
         if time.monotonic() > deadline:
-            raise RuntimeError(f"not within {timeout:g} s: {what}")
+            raise RuntimeError(f"not within 60 s: {count} snapshots logged as {starting!r}")
         time.sleep(0.1)
-
-
-def snapshots(server: LiveServer, starting: str) -> set[tuple[int, str]]:
-    """(worker, collection) of each listener snapshot logged with this beginning."""
-    # uvicorn's parent process writes a few plain lines among the workers' JSON.
-    lines = [json.loads(line) for line in server.log().splitlines() if line.startswith("{")]
-    return {
-        (line["worker"], line["collection"])
-        for line in lines
-        if str(line.get("message", "")).startswith(starting) and "collection" in line
-    }
 
 
 def measure(
@@ -101,10 +99,7 @@ def measure(
         }
         log_path = logs / f"{NAME}-{label.replace(' ', '-').replace(',', '')}.log"
         with LiveServer(env=env, workers=workers, log_path=log_path) as server:
-            wait_until(
-                "every worker's listeners deliver",
-                lambda: len(snapshots(server, "Listening to")) == workers * len(Collection),
-            )
+            wait_for_snapshots(server, "Listening to", workers * len(Collection))
             time.sleep(1.0)  # anything still on its way
             startup = proxy.pulled
 
@@ -122,10 +117,7 @@ def measure(
 
             edited = dict(content["Projects"][0], name="Abdoun villa, terrace redone")
             emulator.seed("Projects", [edited])
-            wait_until(
-                "every worker has the edit",
-                lambda: len(snapshots(server, "Change in Projects")) == workers,
-            )
+            wait_for_snapshots(server, "Change in Projects", workers)
             time.sleep(1.0)
             edit = proxy.pulled - before
     sizes = {name: len(documents) for name, documents in content.items()}
@@ -148,9 +140,8 @@ def measure(
 
 def run(context: BenchContext) -> SectionReport:
     idle = 60.0 if context.quick else 300.0
-    logs = context.run_dir / NAME
     progress(f"{NAME}: starting the Firestore emulator")
-    with FirestoreEmulator(logs) as emulator:
+    with FirestoreEmulator(context.logs) as emulator:
         sample = {
             each.firestore_name: read_documents(collection_file(REPO_ROOT / "content", each))
             for each in Collection
@@ -167,7 +158,7 @@ def run(context: BenchContext) -> SectionReport:
         more = {**sample, "Projects": [*sample["Projects"], *extra]}
         contents = {"sample content": sample, f"{EXTRA_PROJECTS:,} projects more": more}
         costs = [
-            measure(emulator, label, content, idle_seconds=idle, logs=logs)
+            measure(emulator, label, content, idle_seconds=idle, logs=context.logs)
             for label, content in contents.items()
         ]
     notes = [

@@ -26,7 +26,7 @@ class MemorySample:
 def run(context: BenchContext) -> SectionReport:
     checkpoints = (1_000, 10_000) if context.quick else (10_000, 50_000, 100_000)
     workers = procfile_default_workers()
-    with LiveServer(workers=workers, log_path=context.run_dir / NAME / f"{NAME}.log") as server:
+    with LiveServer(workers=workers, log_path=context.logs / f"{NAME}.log") as server:
         samples = [_sample(server.pids(), requests=0)]
         for checkpoint in checkpoints:
             answered = samples[-1].requests

@@ -158,17 +158,19 @@ def _quoted(value: str) -> str:
 
 
 @contextmanager
-def run_edge(layout: EdgeLayout, files: Sequence[StaticFile], *, log_dir: Path) -> Iterator[None]:
-    """nginx with the edge's configuration, serving `files` as the static copy, until the
+def run_edge(app_port: int, files: Sequence[StaticFile], *, log_dir: Path) -> Iterator[EdgeLayout]:
+    """nginx in front of the app at `app_port`, serving `files` as the static copy, until the
     block ends; its logs in log_dir."""
-    # A throw-away certificate for 127.0.0.1 and its key.
-    openssl = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
-    openssl += " -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost"
-    argv = [*openssl.split(), "-keyout", str(layout.root / "edge.key")]
-    argv += ["-out", str(layout.root / "edge.crt")]
-    subprocess.run(argv, check=True, capture_output=True)  # noqa: S603 - fixed argv
-    write_copy(files, layout.root / "www")
-    config = nginx_config(layout, files, log_dir)
-    ready = f"http://127.0.0.1:{layout.ready_port}/"
-    with running_nginx(layout.root, config, ready_url=ready, log_dir=log_dir):
-        yield
+    with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
+        layout = EdgeLayout(root=Path(folder), app_port=app_port)
+        layout.root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
+        # A throw-away certificate for 127.0.0.1 and its key.
+        openssl = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes"
+        openssl += " -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost"
+        argv = [*openssl.split(), "-keyout", f"{folder}/edge.key", "-out", f"{folder}/edge.crt"]
+        subprocess.run(argv, check=True, capture_output=True)  # noqa: S603 - fixed argv
+        write_copy(files, layout.root / "www")
+        config = nginx_config(layout, files, log_dir)
+        ready = f"http://127.0.0.1:{layout.ready_port}/"
+        with running_nginx(layout.root, config, ready_url=ready, log_dir=log_dir):
+            yield layout

@@ -13,6 +13,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -54,8 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ensure_lighthouse()
     build_bundles()
     run_dir = RESULTS_DIR / "runs" / started_at.strftime("%Y%m%dT%H%M%SZ")
-    context = BenchContext(quick=args.quick, run_dir=run_dir, routes=tuple(args.routes or ()))
-    context.run_dir.mkdir(parents=True, exist_ok=True)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    context = BenchContext(quick=args.quick, logs=run_dir, routes=tuple(args.routes or ()))
 
     commit = git("rev-parse", "HEAD")
     branch = git("rev-parse", "--abbrev-ref", "HEAD")
@@ -88,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     strict = json.loads(json.dumps(result), parse_constant=lambda _: None)
     text = json.dumps(strict, indent=2, ensure_ascii=False) + "\n"
     (RESULTS_DIR / "latest.json").write_text(text, encoding="utf-8")
-    (context.run_dir / "results.json").write_text(text, encoding="utf-8")
+    (run_dir / "results.json").write_text(text, encoding="utf-8")
     print(f"\nWall time {wall:.0f} s ({wall / 60:.1f} min). Wrote {RESULTS_DIR / 'latest.json'}")
     if failed:
         print(f"Sections that failed: {', '.join(failed)}")
@@ -101,7 +102,7 @@ def _run_section(name: str, run: Section, context: BenchContext) -> dict[str, An
     started = time.monotonic()
     load_before = os.getloadavg()
     try:
-        report = run(context)
+        report = run(replace(context, logs=context.logs / name))
     except Exception as error:  # one broken section must not hide the others' figures
         detail = "".join(traceback.format_exception(error))
         print(f"\n[{name}] FAILED: {error}\n", flush=True)

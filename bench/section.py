@@ -18,7 +18,7 @@ _NUMERIC = re.compile(r"^[-+~≈]?[\d.,]+")
 @dataclass(frozen=True, kw_only=True)
 class BenchContext:
     quick: bool
-    run_dir: Path  # this run's files: server logs, Lighthouse reports (section by section)
+    logs: Path  # the section's files: server logs, nginx.conf, Lighthouse reports
     routes: tuple[str, ...] = ()  # --routes (edge); empty: each section's own
 
 

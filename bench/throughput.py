@@ -21,7 +21,6 @@ UNCACHED_ENV = {"CONTENT_CACHE_SECONDS": "0", "HTML_CACHE": "off"}
 
 def run(context: BenchContext) -> SectionReport:
     seconds, warm_up_seconds = (3.0, 1.0) if context.quick else (10.0, 2.0)
-    logs = context.run_dir / NAME
     production = procfile_default_workers()
     other = 2 if production == 1 else 1
     variants = [
@@ -35,17 +34,15 @@ def run(context: BenchContext) -> SectionReport:
         return run_wrk(url, seconds=seconds)
 
     runs: list[tuple[str, str, WrkResult]] = []  # (row label, processes, figures)
-    landing_html = b""
     for name, env, workers in variants:
         progress(f"{NAME}: app, {name} ({workers} {_processes(workers)}), {seconds:g} s")
         label = name.replace(", ", "-").replace(" ", "-")
-        with LiveServer(env=env, workers=workers, log_path=logs / f"{label}.log") as server:
-            if not landing_html:
-                identity = {"Accept-Encoding": "identity"}
-                landing_html = httpx.get(server.url + PATH, headers=identity).content
+        with LiveServer(env=env, workers=workers, log_path=context.logs / f"{label}.log") as server:
+            identity = {"Accept-Encoding": "identity"}  # as wrk asks: the copy nginx serves
+            landing_html = httpx.get(server.url + PATH, headers=identity).content
             runs.append((f"app, {name}", str(workers), measure(server.url + PATH)))
     progress(f"{NAME}: nginx serving a {len(landing_html):,}-byte copy of {PATH}")
-    with serve_static_file(landing_html, log_dir=logs) as url:
+    with serve_static_file(landing_html, log_dir=context.logs) as url:
         nginx = measure(url)
     runs.append(("nginx, static copy", f"auto ({os.cpu_count()})", nginx))
 

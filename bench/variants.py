@@ -1,8 +1,5 @@
-"""Same-run comparison of versions of the site through the TLS + HTTP/2 edge.
-
-`uv run python -m bench.variants [--runs 5] [--routes / /projects /ar] REV REV...`
-(docs/benchmarks.md, "What pays")
-"""
+"""Same-run comparison of versions of the site through the TLS + HTTP/2 edge
+(docs/benchmarks.md, "What pays"): `python -m bench.variants [--runs N] [--routes ...] REV...`"""
 
 from __future__ import annotations
 
@@ -17,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.edge import DEBIAN_NEEDS, METRICS, SCORE_COLUMNS, EdgeRun, lighthouse_runs
-from bench.nginx import EdgeLayout, run_edge
+from bench.nginx import run_edge
 from bench.prerequisites import ensure_debian_commands, ensure_lighthouse
 from bench.run import RESULTS_DIR, git
 from bench.section import Table, fixed, median, progress
@@ -57,17 +54,16 @@ def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int)
         origins: dict[str, str] = {}
         for index, rev in enumerate(revisions):
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-variant-")))
-            folder.chmod(0o755)
+            site = folder / "site"
             progress(f"variants: building {labels[rev]}")
-            _check_out(rev, folder / "site")
+            _check_out(rev, site)
             # `python -m uvicorn` in that tree imports its server package.
             log = logs / f"app-{index}.log"
             server = stack.enter_context(
-                LiveServer(workers=procfile_default_workers(), cwd=folder / "site", log_path=log)
+                LiveServer(workers=procfile_default_workers(), cwd=site, log_path=log)
             )
-            layout = EdgeLayout(root=folder, app_port=server.port)
-            stack.enter_context(run_edge(layout, [], log_dir=logs / f"edge-{index}"))
-            origins[rev] = layout.origins["app"]
+            edge = stack.enter_context(run_edge(server.port, [], log_dir=logs / f"edge-{index}"))
+            origins[rev] = edge.origins["app"]
         results, lost = lighthouse_runs(origins, routes, runs_per_page, logs)
     for outcome in lost:
         progress(f"variants: left out: {outcome}")

@@ -1,7 +1,5 @@
-"""The favicon set, drawn from the header's cut-stone mark (ui/components/Header.tsx).
-
-Usage: uv run python scripts/generate_icons.py  (writes server/static/)
-"""
+"""The favicon set in server/static/, drawn from the header's cut-stone mark
+(ui/components/Header.tsx): uv run python scripts/generate_icons.py."""
 
 from __future__ import annotations
 

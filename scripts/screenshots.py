@@ -1,10 +1,6 @@
-"""Screenshots of every page and of the studio at phone and desktop widths, for looking at the site.
-
-Usage: uv run python scripts/screenshots.py [BASE_URL] [OUT_DIR]
-(defaults: http://127.0.0.1:8000 and test-artifacts/screenshots). Needs Debian's
-chromium. The studio's shots (studio-*.png, in English and Arabic) need the server
-to run the local studio, as `./dev serve` does; nothing is saved, only forms are shown.
-"""
+"""Screenshots of every page and of the studio at phone and desktop widths (docs/development.md,
+"Looking at the site"): uv run python scripts/screenshots.py [BASE_URL] [OUT_DIR]. The studio's
+shots need the local studio, as `./dev serve` runs it; they only show forms, never save one."""
 
 from __future__ import annotations
 
