@@ -22,7 +22,6 @@ from typing import Any
 from harness.process_group import GroupServer, start_group, stop_group
 from server.settings import REPO_ROOT, Settings
 
-PROCFILE = REPO_ROOT / "Procfile"
 # uvicorn takes its worker count from this when --workers is not given.
 WORKERS_ENV = "WEB_CONCURRENCY"
 # NAME=value before the command: the environment the platform's shell gives it.
@@ -48,13 +47,12 @@ def free_port() -> int:
 
 
 def site_free_environment() -> dict[str, str]:
-    """This process's environment without the site's settings."""
     return {key: value for key, value in os.environ.items() if key not in SITE_SETTINGS}
 
 
 def procfile_line() -> str:
     """The Procfile's `web:` command, as the platform runs it."""
-    lines = PROCFILE.read_text(encoding="utf-8").splitlines()
+    lines = (REPO_ROOT / "Procfile").read_text(encoding="utf-8").splitlines()
     (command,) = [line.removeprefix("web:").strip() for line in lines if line.startswith("web:")]
     return command
 
@@ -75,23 +73,19 @@ def procfile_default_workers() -> int:
 class LiveServer(GroupServer):
     """The Procfile's server with the given settings (`env`) and worker processes."""
 
+    log_path: Path
     env: Mapping[str, str] = field(default_factory=dict)
-    log_path: Path = field(default_factory=lambda: Path("/dev/null"))
-    workers: int | None = None
+    workers: int = 1
     port: int = field(default_factory=free_port)
     # The tree whose server package runs: another checkout for bench/variants.py.
     cwd: Path = REPO_ROOT
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> LiveServer:
         # Through bash, as the platform runs the line (bash execs uvicorn), on loopback; uvicorn
         # imports the server package of `cwd`, the project's environment first on PATH.
         command = re.sub(r"--host[ =]\S+", "--host=127.0.0.1", procfile_line())
         path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
-        platform = {"PORT": str(self.port), WORKERS_ENV: str(self.workers or 1), "PATH": path}
+        platform = {"PORT": str(self.port), WORKERS_ENV: str(self.workers), "PATH": path}
         self.process = start_group(
             ["/bin/bash", "-c", command],
             self.log_path,

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 
-from harness.started import Started
+from harness.started import OnLoopback
 
 
 def start_group(
@@ -82,10 +82,14 @@ def stop_group(process: subprocess.Popen[bytes]) -> None:
 
 
 @dataclass
-class GroupServer(Started):
+class GroupServer(OnLoopback):
     """A companion whose start() runs `process` with start_group; stop() stops its group."""
 
     process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}"
 
     def stop(self) -> None:
         if self.process is not None:
