@@ -43,14 +43,10 @@ class AuthEmulator(GroupServer):
             "logging": {"host": "127.0.0.1", "port": free_port()},
         }
         (self.folder / "firebase.json").write_text(json.dumps({"emulators": emulators}))
-        self.process = start_group(
-            [str(FIREBASE_CLI), "emulators:start", "--only", "auth", "--project", PROJECT],
-            self.folder / "auth-emulator.log",
-            f"{self.url}/",
-            timeout=90,
-            cwd=self.folder,
-            env={**os.environ, "FIREBASE_CLI_DISABLE_UPDATE_CHECK": "true", "CI": "true"},
-        )
+        argv = [str(FIREBASE_CLI), "emulators:start", "--only", "auth", "--project", PROJECT]
+        env = {**os.environ, "FIREBASE_CLI_DISABLE_UPDATE_CHECK": "true", "CI": "true"}
+        log = self.folder / "auth-emulator.log"
+        self.process = start_group(argv, log, f"{self.url}/", timeout=90, cwd=self.folder, env=env)
         return self
 
     def add_account(self, email: str, password: str, *, staff: bool = False) -> str:

@@ -21,8 +21,6 @@ from harness.process_group import GroupServer, start_group
 
 # "demo-" is the Firebase convention for "emulator only": no real project has this id.
 PROJECT = "demo-fine-stone"
-# Firestore rejects batches with more than 500 writes.
-_MAX_BATCH_WRITES = 500
 
 
 @dataclass
@@ -82,9 +80,8 @@ class FirestoreEmulator(GroupServer):
         """Write documents: each one's "id" is the document id, the rest its fields.
         `collection` may be a nested path such as "Projects/p1/Images"."""
         client = self._seed_client
-        for start in range(0, len(documents), _MAX_BATCH_WRITES):
-            batch = client.batch()
-            for document in documents[start : start + _MAX_BATCH_WRITES]:
-                fields = dict(document)
-                batch.set(client.collection(collection).document(str(fields.pop("id"))), fields)
-            batch.commit()
+        batch = client.batch()  # one, however many: Firestore no longer caps a batch at 500
+        for document in documents:
+            fields = dict(document)
+            batch.set(client.collection(collection).document(str(fields.pop("id"))), fields)
+        batch.commit()
