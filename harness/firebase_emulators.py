@@ -1,10 +1,6 @@
-"""Firebase's Auth emulator (npm firebase-tools, pure JS) and a Cloud Storage
-emulator (PyPI gcp-storage-emulator), each a local process on a free port, offline.
-
-`python -m harness.firebase_emulators FILE` runs both until its stdin ends, their ports
-written to FILE: ./dev test's two pytest processes share them (the Auth emulator costs
-20 s of CPU to start), as tests/conftest.py's fixtures find them (`shared_emulators`).
-"""
+"""Firebase's Auth emulator (npm firebase-tools, pure JS) and a Cloud Storage emulator (PyPI
+gcp-storage-emulator), each a local process on a free port, offline; `main` runs both for
+./dev test's two pytest processes to share (docs/development.md)."""
 
 from __future__ import annotations
 

@@ -37,7 +37,7 @@ class FirestoreStandIn(OnLoopback):
     fault: Fault = Fault.NONE
     reads: int = 0
     port: int = field(default=0, init=False)  # chosen by start()
-    _server: grpc.Server | None = field(default=None, init=False, repr=False)
+    _server: grpc.Server = field(init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     def start(self) -> FirestoreStandIn:
@@ -55,8 +55,7 @@ class FirestoreStandIn(OnLoopback):
         return self
 
     def stop(self) -> None:
-        if self._server is not None:
-            self._server.stop(grace=None).wait()
+        self._server.stop(grace=None).wait()
 
     def _run_query(
         self, request: firestore_types.RunQueryRequest, context: grpc.ServicerContext

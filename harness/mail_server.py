@@ -27,7 +27,7 @@ class MailServer(Started):
 
     port: int = field(default_factory=free_port)
     received: list[Received] = field(default_factory=list)
-    _controller: Controller | None = field(default=None, init=False, repr=False)
+    _controller: Controller = field(init=False, repr=False)
 
     @property
     def url(self) -> str:
@@ -40,8 +40,7 @@ class MailServer(Started):
         return self
 
     def stop(self) -> None:
-        if self._controller is not None:
-            self._controller.stop()
+        self._controller.stop()
 
     async def handle_DATA(self, _server: SMTP, _session: Session, envelope: Envelope) -> str:
         content = envelope.content if isinstance(envelope.content, bytes) else b""

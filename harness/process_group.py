@@ -1,8 +1,6 @@
-"""A server the harness runs in a process group of its own, with all it starts.
-
-An emulator is a chain of processes (gcloud, a shell wrapper, a JVM; the Firebase
-CLI and its helpers): stopping only the leader would orphan the rest.
-"""
+"""A server the harness runs in a process group of its own, with all it starts: an emulator
+is a chain of processes (gcloud, a shell wrapper, a JVM; the Firebase CLI and its helpers),
+and stopping only the leader would orphan the rest."""
 
 from __future__ import annotations
 
