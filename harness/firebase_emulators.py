@@ -54,11 +54,8 @@ class AuthEmulator(GroupServer):
         created.raise_for_status()
         uid: str = created.json()["localId"]
         if staff:
-            httpx.post(
-                f"{accounts}:update",
-                json={"localId": uid, "customAttributes": json.dumps({"staff": True})},
-                headers=owner,
-            ).raise_for_status()
+            claims = {"localId": uid, "customAttributes": json.dumps({"staff": True})}
+            httpx.post(f"{accounts}:update", json=claims, headers=owner).raise_for_status()
         return uid
 
 
