@@ -1,11 +1,6 @@
-"""Firebase's Auth emulator (npm firebase-tools, pure JS) and a Cloud Storage
-emulator (PyPI gcp-storage-emulator), each a local process on a free port, offline.
-
-`python -m harness.firebase_emulators FILE` runs both until its stdin ends, having
-written their ports to FILE: ./dev test starts them so, once for its two pytest
-processes (the Auth emulator costs 20 s of CPU to start), and names FILE in
-SHARED_EMULATORS_FILE; tests/conftest.py's fixtures use them (`shared_emulators`).
-"""
+"""Firebase's Auth emulator (npm firebase-tools, pure JS) and a Cloud Storage emulator (PyPI
+gcp-storage-emulator), each a local process on a free port, offline; `main` runs both for
+./dev test's two pytest processes to share (docs/development.md)."""
 
 from __future__ import annotations
 
@@ -33,12 +28,7 @@ STORAGE_CLI = Path(sys.executable).parent / "gcp-storage-emulator"
 @dataclass
 class AuthEmulator(GroupServer):
     folder: Path
-    project: ClassVar[str] = PROJECT
     port: int = field(default_factory=free_port)
-
-    @property
-    def host(self) -> str:
-        return f"127.0.0.1:{self.port}"
 
     def start(self) -> AuthEmulator:
         emulators = {
@@ -48,34 +38,24 @@ class AuthEmulator(GroupServer):
             "hub": {"host": "127.0.0.1", "port": free_port()},
             "logging": {"host": "127.0.0.1", "port": free_port()},
         }
-        self.folder.mkdir(parents=True, exist_ok=True)
         (self.folder / "firebase.json").write_text(json.dumps({"emulators": emulators}))
-        self.process = start_group(
-            [str(FIREBASE_CLI), "emulators:start", "--only", "auth", "--project", self.project],
-            self.folder / "auth-emulator.log",
-            f"http://{self.host}/",
-            timeout=90,
-            cwd=self.folder,
-            env={**os.environ, "FIREBASE_CLI_DISABLE_UPDATE_CHECK": "true", "CI": "true"},
-        )
+        argv = [str(FIREBASE_CLI), "emulators:start", "--only", "auth", "--project", PROJECT]
+        env = {**os.environ, "FIREBASE_CLI_DISABLE_UPDATE_CHECK": "true", "CI": "true"}
+        log = self.folder / "auth-emulator.log"
+        self.process = start_group(argv, log, f"{self.url}/", timeout=90, cwd=self.folder, env=env)
         return self
 
     def add_account(self, email: str, password: str, *, staff: bool = False) -> str:
         """A new email-and-password account (with the custom claim staff=true); its uid."""
         # Identity Toolkit's admin API for the project's accounts.
-        accounts = (
-            f"http://{self.host}/identitytoolkit.googleapis.com/v1/projects/{self.project}/accounts"
-        )
+        accounts = f"{self.url}/identitytoolkit.googleapis.com/v1/projects/{PROJECT}/accounts"
         owner = {"Authorization": "Bearer owner"}
         created = httpx.post(accounts, json={"email": email, "password": password}, headers=owner)
         created.raise_for_status()
         uid: str = created.json()["localId"]
         if staff:
-            httpx.post(
-                f"{accounts}:update",
-                json={"localId": uid, "customAttributes": json.dumps({"staff": True})},
-                headers=owner,
-            ).raise_for_status()
+            claims = {"localId": uid, "customAttributes": json.dumps({"staff": True})}
+            httpx.post(f"{accounts}:update", json=claims, headers=owner).raise_for_status()
         return uid
 
 
@@ -85,32 +65,17 @@ class StorageEmulator(GroupServer):
     bucket: ClassVar[str] = f"{PROJECT}.appspot.com"
     port: int = field(default_factory=free_port)
 
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
     def start(self) -> StorageEmulator:
-        self.process = start_group(
-            [
-                str(STORAGE_CLI),
-                "start",
-                "--host=127.0.0.1",
-                f"--port={self.port}",
-                f"--default-bucket={self.bucket}",
-                "--in-memory",
-            ],
-            self.folder / "storage-emulator.log",
-            self.url,
-            timeout=30,
-            cwd=self.folder,
-        )
+        argv = [str(STORAGE_CLI), "start", "--host=127.0.0.1", f"--port={self.port}"]
+        argv += [f"--default-bucket={self.bucket}", "--in-memory"]
+        log = self.folder / "storage-emulator.log"
+        self.process = start_group(argv, log, self.url, timeout=30, cwd=self.folder)
         return self
 
 
 def firebase_studio_env(
     firestore: FirestoreEmulator, auth: AuthEmulator, storage: StorageEmulator, folder: Path
 ) -> dict[str, str]:
-    """The settings of a site whose studio runs on the three emulators."""
     return {
         "CONTENT_SOURCE": "firestore",
         "FIRESTORE_EMULATOR_HOST": firestore.host,
@@ -128,12 +93,12 @@ def firebase_studio_env(
 SHARED_EMULATORS_FILE = "SHARED_EMULATORS_FILE"
 
 
-def shared_emulators(ports: Path, timeout: float = 300) -> tuple[AuthEmulator, StorageEmulator]:
+def shared_emulators(ports: Path) -> tuple[AuthEmulator, StorageEmulator]:
     """The emulators `main` runs, once it has written `ports` (it starts beside the tests)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + 300
     while not ports.exists():
         if time.monotonic() > deadline:
-            raise RuntimeError(f"the shared emulators did not write {ports} within {timeout:g} s")
+            raise RuntimeError(f"the shared emulators did not write {ports} within 300 s")
         time.sleep(0.1)
     started = json.loads(ports.read_text())
     if "error" in started:
@@ -152,7 +117,6 @@ def main(ports: Path) -> None:
         sys.exit(1)
 
     signal.signal(signal.SIGTERM, stop)
-    ports.parent.mkdir(parents=True, exist_ok=True)
     written = ports.with_suffix(".partial")  # renamed into place: never read half-written
     try:
         with AuthEmulator(ports.parent) as auth, StorageEmulator(ports.parent) as storage:

@@ -17,7 +17,7 @@ from google.cloud.firestore_v1.types import firestore as firestore_types
 from google.protobuf import timestamp_pb2
 
 from harness.firestore_emulator import PROJECT
-from harness.started import Started
+from harness.started import OnLoopback
 
 Fields = Mapping[str, str]
 
@@ -31,41 +31,31 @@ class Fault(Enum):
 
 
 @dataclass
-class FirestoreStandIn(Started):
+class FirestoreStandIn(OnLoopback):
     project: ClassVar[str] = PROJECT
     collections: dict[str, dict[str, Fields]] = field(default_factory=dict)
     fault: Fault = Fault.NONE
     reads: int = 0
-    _server: grpc.Server | None = field(default=None, init=False, repr=False)
-    _port: int = field(default=0, init=False)
+    port: int = field(default=0, init=False)  # chosen by start()
+    _server: grpc.Server = field(init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
-    @property
-    def host(self) -> str:
-        return f"127.0.0.1:{self._port}"
-
     def start(self) -> FirestoreStandIn:
-        server = grpc.server(futures.ThreadPoolExecutor(max_workers=32))
+        self._server = grpc.server(futures.ThreadPoolExecutor(max_workers=32))
         handler = grpc.unary_stream_rpc_method_handler(
             self._run_query,
             request_deserializer=firestore_types.RunQueryRequest.deserialize,
             response_serializer=firestore_types.RunQueryResponse.serialize,
         )
-        server.add_generic_rpc_handlers(
-            [
-                grpc.method_handlers_generic_handler(
-                    "google.firestore.v1.Firestore", {"RunQuery": handler}
-                )
-            ]
+        self._server.add_registered_method_handlers(
+            "google.firestore.v1.Firestore", {"RunQuery": handler}
         )
-        self._port = server.add_insecure_port("127.0.0.1:0")
-        server.start()
-        self._server = server
+        self.port = self._server.add_insecure_port("127.0.0.1:0")
+        self._server.start()
         return self
 
     def stop(self) -> None:
-        if self._server is not None:
-            self._server.stop(grace=None).wait()
+        self._server.stop(grace=None).wait()
 
     def _run_query(
         self, request: firestore_types.RunQueryRequest, context: grpc.ServicerContext

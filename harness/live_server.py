@@ -22,19 +22,14 @@ from typing import Any
 from harness.process_group import GroupServer, start_group, stop_group
 from server.settings import REPO_ROOT, Settings
 
-PROCFILE = REPO_ROOT / "Procfile"
-# uvicorn takes its worker count from this when --workers is not given.
-WORKERS_ENV = "WEB_CONCURRENCY"
 # NAME=value before the command: the environment the platform's shell gives it.
 _ASSIGNMENT = re.compile(r"[A-Z_][A-Z0-9_]*=")
-# --workers ${WEB_CONCURRENCY:-2}: the platform's value, else the default.
-_WORKERS_DEFAULT = re.compile(r"\$\{" + WORKERS_ENV + r":-(\d+)\}")
 
 # Every variable the site reads, its own and its libraries': none leaks in from
 # the developer's shell, so each server gets exactly the settings its caller names.
 SITE_SETTINGS = frozenset(
     {setting.name.upper() for setting in dataclasses.fields(Settings)}
-    | {"FIRESTORE_EMULATOR_HOST", "FORWARDED_ALLOW_IPS", "PORT", WORKERS_ENV}
+    | {"FIRESTORE_EMULATOR_HOST", "FORWARDED_ALLOW_IPS", "PORT", "WEB_CONCURRENCY"}
     | {"FIREBASE_AUTH_EMULATOR_HOST", "STORAGE_EMULATOR_HOST"}
 )
 
@@ -48,13 +43,12 @@ def free_port() -> int:
 
 
 def site_free_environment() -> dict[str, str]:
-    """This process's environment without the site's settings."""
     return {key: value for key, value in os.environ.items() if key not in SITE_SETTINGS}
 
 
 def procfile_line() -> str:
     """The Procfile's `web:` command, as the platform runs it."""
-    lines = PROCFILE.read_text(encoding="utf-8").splitlines()
+    lines = (REPO_ROOT / "Procfile").read_text(encoding="utf-8").splitlines()
     (command,) = [line.removeprefix("web:").strip() for line in lines if line.startswith("web:")]
     return command
 
@@ -67,7 +61,7 @@ def procfile_environment() -> dict[str, str]:
 
 def procfile_default_workers() -> int:
     """The worker count of `--workers ${WEB_CONCURRENCY:-N}` when the platform sets none."""
-    (workers,) = _WORKERS_DEFAULT.findall(procfile_line())
+    (workers,) = re.findall(r"\$\{WEB_CONCURRENCY:-(\d+)\}", procfile_line())
     return int(workers)
 
 
@@ -75,31 +69,23 @@ def procfile_default_workers() -> int:
 class LiveServer(GroupServer):
     """The Procfile's server with the given settings (`env`) and worker processes."""
 
+    log_path: Path
     env: Mapping[str, str] = field(default_factory=dict)
-    log_path: Path = field(default_factory=lambda: Path("/dev/null"))
-    workers: int | None = None
+    workers: int = 1
     port: int = field(default_factory=free_port)
     # The tree whose server package runs: another checkout for bench/variants.py.
     cwd: Path = REPO_ROOT
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> LiveServer:
         # Through bash, as the platform runs the line (bash execs uvicorn), on loopback; uvicorn
         # imports the server package of `cwd`, the project's environment first on PATH.
         command = re.sub(r"--host[ =]\S+", "--host=127.0.0.1", procfile_line())
         path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
-        platform = {"PORT": str(self.port), WORKERS_ENV: str(self.workers or 1), "PATH": path}
-        self.process = start_group(
-            ["/bin/bash", "-c", command],
-            self.log_path,
-            f"{self.url}/healthz",  # liveness only: starting the server reads no content
-            timeout=60,
-            cwd=self.cwd,
-            env={**site_free_environment(), **platform, **self.env},
-        )
+        platform = {"PORT": str(self.port), "WEB_CONCURRENCY": str(self.workers), "PATH": path}
+        env = {**site_free_environment(), **platform, **self.env}
+        argv = ["/bin/bash", "-c", command]
+        ready = f"{self.url}/healthz"  # liveness only: starting the server reads no content
+        self.process = start_group(argv, self.log_path, ready, timeout=60, cwd=self.cwd, env=env)
         return self
 
     def stop(self) -> None:
@@ -123,19 +109,12 @@ class LiveServer(GroupServer):
         """The log as JSON lines (LOG_FORMAT=json); a line that is not one fails the test."""
         return [json.loads(line) for line in self.log().splitlines() if line.strip()]
 
-    def log_lines(
-        self, *, logger: str, at_least: int = 0, timeout: float = 5.0, **fields: object
-    ) -> list[dict[str, Any]]:
-        """The JSON log lines (LOG_FORMAT=json) of `logger` whose fields have the given values,
-        once there are `at_least` (up to `timeout`): an access line follows its response."""
-        deadline = time.monotonic() + timeout
+    def log_lines(self, *, at_least: int = 0, **fields: object) -> list[dict[str, Any]]:
+        """The JSON log lines (LOG_FORMAT=json) with the given fields (logger=..., path=...),
+        once there are `at_least` (up to 5 s): an access line follows its response."""
+        deadline = time.monotonic() + 5
         while True:
-            lines = [
-                line
-                for line in self.json_log()
-                if line["logger"] == logger
-                and all(line.get(key) == value for key, value in fields.items())
-            ]
+            lines = [line for line in self.json_log() if fields.items() <= line.items()]
             if len(lines) >= at_least or time.monotonic() > deadline:
                 return lines
             time.sleep(0.05)

@@ -1,8 +1,6 @@
-"""A server the harness runs in a process group of its own, with all it starts.
-
-An emulator is a chain of processes (gcloud, a shell wrapper, a JVM; the Firebase
-CLI and its helpers): stopping only the leader would orphan the rest.
-"""
+"""A server the harness runs in a process group of its own, with all it starts: an emulator
+is a chain of processes (gcloud, a shell wrapper, a JVM; the Firebase CLI and its helpers),
+and stopping only the leader would orphan the rest."""
 
 from __future__ import annotations
 
@@ -18,7 +16,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 
-from harness.started import Started
+from harness.started import OnLoopback
 
 
 def start_group(
@@ -82,10 +80,14 @@ def stop_group(process: subprocess.Popen[bytes]) -> None:
 
 
 @dataclass
-class GroupServer(Started):
+class GroupServer(OnLoopback):
     """A companion whose start() runs `process` with start_group; stop() stops its group."""
 
     process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}"
 
     def stop(self) -> None:
         if self.process is not None:

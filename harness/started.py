@@ -1,4 +1,5 @@
-"""A test or benchmark companion (a server, a proxy) that runs inside a `with` block."""
+"""A test or benchmark companion (a server, a proxy) that runs inside a `with` block:
+`with Thing(...) as thing:` starts it on entry and stops it on exit, whatever happens."""
 
 from __future__ import annotations
 
@@ -6,8 +7,6 @@ from typing import Self
 
 
 class Started:
-    """`with Thing(...) as thing:` starts it on entry and stops it on exit, whatever happens."""
-
     def start(self) -> Self:
         raise NotImplementedError
 
@@ -19,3 +18,12 @@ class Started:
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
+
+
+class OnLoopback(Started):
+    port: int
+
+    @property
+    def host(self) -> str:
+        """Where it listens, as FIRESTORE_EMULATOR_HOST and the like take it."""
+        return f"127.0.0.1:{self.port}"

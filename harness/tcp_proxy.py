@@ -10,10 +10,10 @@ import socket
 import socketserver
 import threading
 
-from harness.started import Started
+from harness.started import OnLoopback
 
 
-class TcpProxy(Started):
+class TcpProxy(OnLoopback):
     """127.0.0.1:`port` forwards to `upstream` ("host:port"); `pulled` counts what upstream sent."""
 
     def __init__(self, upstream: str) -> None:
@@ -28,17 +28,12 @@ class TcpProxy(Started):
         # Not daemon threads: server_close() waits for every connection's.
         self._server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Connection)
         self.port: int = self._server.server_address[1]
-        self._stopping = threading.Event()
         # Set: every connection is closed, as a stopped database's are, and new ones at once.
         self.down = threading.Event()
         self._lock = threading.Lock()
         self._open: list[threading.Event] = []  # each set once its connection is dropped
         self.accepted = 0
         self.pulled = 0  # bytes from upstream, every connection together
-
-    @property
-    def host(self) -> str:
-        return f"127.0.0.1:{self.port}"
 
     def start(self) -> TcpProxy:
         threading.Thread(target=self._server.serve_forever, args=(0.1,), daemon=True).start()
@@ -68,7 +63,7 @@ class TcpProxy(Started):
         with upstream, selectors.DefaultSelector() as selector:
             for sock in peers:
                 selector.register(sock, selectors.EVENT_READ)
-            while not (self._stopping.is_set() or dropped.is_set() or self.down.is_set()):
+            while not (dropped.is_set() or self.down.is_set()):
                 for key, _ in selector.select(timeout=0.1):
                     if dropped.is_set():
                         break  # from now on nothing is read nor written
@@ -84,10 +79,9 @@ class TcpProxy(Started):
                         with self._lock:
                             self.pulled += len(data)
             # A dropped connection's sockets stay open, unread, until the proxy stops.
-            while not (self._stopping.is_set() or self.down.is_set()):
-                self._stopping.wait(0.1)
+            self.down.wait()
 
     def stop(self) -> None:
-        self._stopping.set()
+        self.down.set()  # as the database's own connections close when it stops
         self._server.shutdown()
         self._server.server_close()
