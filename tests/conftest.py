@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -18,21 +19,39 @@ from harness.firestore_emulator import FirestoreEmulator
 from server.settings import REPO_ROOT
 
 
+@pytest.fixture(scope="session", autouse=True)
+def firestore_emulator_starting(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Future[FirestoreEmulator] | None]:
+    """One real Firestore emulator for the whole session. Its start-up costs seconds, so
+    it starts with the session, beside the tests that come before the first to need it."""
+    items = request.session.items
+    if not any("firestore_emulator" in getattr(item, "fixturenames", ()) for item in items):
+        yield None
+        return
+    emulator = FirestoreEmulator(
+        tmp_path_factory.mktemp("firestore-emulator"), rules=REPO_ROOT / "firestore.rules"
+    )
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        starting = pool.submit(emulator.start)
+        try:
+            yield starting
+        finally:
+            starting.exception()  # started or failed: never stopped half-way through
+            emulator.stop()
+
+
 @pytest.fixture(scope="session")
-def firestore_emulator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FirestoreEmulator]:
-    """One real Firestore emulator for the whole session (start-up costs seconds)."""
+def firestore_emulator(
+    firestore_emulator_starting: Future[FirestoreEmulator] | None,
+) -> FirestoreEmulator:
+    assert firestore_emulator_starting is not None
     try:
-        emulator = FirestoreEmulator(
-            tmp_path_factory.mktemp("firestore-emulator"), rules=REPO_ROOT / "firestore.rules"
-        ).start()
+        return firestore_emulator_starting.result()
     except RuntimeError as exc:
         # Deliberately fail, never skip: a missing emulator must not turn the
         # Firestore tests silently green.
         pytest.fail(str(exc), pytrace=False)
-    try:
-        yield emulator
-    finally:
-        emulator.stop()
 
 
 @pytest.fixture

@@ -41,7 +41,6 @@ PHONE_AND_DESKTOP = pytest.mark.parametrize(
 )
 def test_axe_finds_no_violation(page: Page, site: LiveServer, path: str) -> None:
     visit(page, site.url + path)
-    page.wait_for_load_state("networkidle")
     assert violations(page) == []
 
 
