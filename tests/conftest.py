@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -22,32 +22,38 @@ from server.settings import REPO_ROOT
 @pytest.fixture(scope="session", autouse=True)
 def firestore_emulator_starting(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Future[FirestoreEmulator] | None]:
-    """One real Firestore emulator for the whole session. Its start-up costs seconds, so
-    it starts with the session, beside the tests that come before the first to need it."""
-    items = request.session.items
-    if not any("firestore_emulator" in getattr(item, "fixturenames", ()) for item in items):
-        yield None
-        return
+) -> Iterator[Callable[[], FirestoreEmulator]]:
+    """One real Firestore emulator for the whole session. Its start-up costs seconds: when a
+    test names it, it starts with the session, beside the tests before the first to need it;
+    otherwise when a test first asks for it (`request.getfixturevalue`)."""
     emulator = FirestoreEmulator(
         tmp_path_factory.mktemp("firestore-emulator"), rules=REPO_ROOT / "firestore.rules"
     )
     with ThreadPoolExecutor(max_workers=1) as pool:
-        starting = pool.submit(emulator.start)
+        starting: Future[FirestoreEmulator] | None = None
+
+        def started() -> FirestoreEmulator:
+            nonlocal starting
+            starting = starting or pool.submit(emulator.start)
+            return starting.result()
+
+        items = request.session.items
+        if any("firestore_emulator" in getattr(item, "fixturenames", ()) for item in items):
+            starting = pool.submit(emulator.start)
         try:
-            yield starting
+            yield started
         finally:
-            starting.exception()  # started or failed: never stopped half-way through
-            emulator.stop()
+            if starting is not None:
+                starting.exception()  # started or failed: never stopped half-way through
+                emulator.stop()
 
 
 @pytest.fixture(scope="session")
 def firestore_emulator(
-    firestore_emulator_starting: Future[FirestoreEmulator] | None,
+    firestore_emulator_starting: Callable[[], FirestoreEmulator],
 ) -> FirestoreEmulator:
-    assert firestore_emulator_starting is not None
     try:
-        return firestore_emulator_starting.result()
+        return firestore_emulator_starting()
     except RuntimeError as exc:
         # Deliberately fail, never skip: a missing emulator must not turn the
         # Firestore tests silently green.

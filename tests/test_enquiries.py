@@ -343,7 +343,7 @@ def test_when_the_store_cannot_be_written_the_form_comes_back_with_everything_ty
     # The branch that serves France, to call or write to instead.
     assert 'href="tel:+33155550100"' in html
     assert f'href="mailto:{FRENCH_BRANCH}"' in html
-    for name in ("name", "email", "company", "quantity", "message", "token"):
+    for name in ("name", "email", "company", "quantity", "message", "token", "page"):
         assert value_of(html, name) == posted[name]
     assert "Enquiry not stored" in caplog.text
 

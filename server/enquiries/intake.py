@@ -148,10 +148,12 @@ class Intake:
             created=now,
             branch=self.company.branch_for(values["country"]).country_code,
             language=locale.code,
-            page=values.pop(CAME_FROM),
+            page=values[CAME_FROM],
             # The mail's subject names it, in English.
             topic=named.name if named else "",
-            fields=values,
+            # The page stays in `values`: a form that comes back (the store down, too many
+            # sent) keeps it.
+            fields={name: value for name, value in values.items() if name != CAME_FROM},
         )
 
     async def _known(
