@@ -98,7 +98,7 @@ def test_an_edit_after_a_silent_drop_shows_on_every_reload_within_60_s(
             emulator.seed("Projects", [project("p1", "Abdoun villa, terrace redone")])
 
             # Not one reload may show the old text once the edit has shown on
-            # RELOADS reloads in a row (both workers answer fresh connections).
+            # RELOADS reloads in a row.
             in_a_row = 0
             while in_a_row < RELOADS:
                 elapsed = time.monotonic() - dropped_at

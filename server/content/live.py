@@ -75,8 +75,11 @@ class LiveContent:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        # The listeners' closes block (each joins its thread): at once, off the loop.
-        await asyncio.gather(*(feed.close_listener() for feed in self._feeds.values()))
+        # The listeners' closes block (each joins its thread): at once, off the loop, all of
+        # them waited for even when one fails.
+        async with anyio.create_task_group() as group:
+            for feed in self._feeds.values():
+                group.start_soon(feed.close_listener)
 
 
 class _Feed:

@@ -101,7 +101,8 @@ class Outbox:
                     logger.info("Deleted %d enquiries past ENQUIRY_KEEP_DAYS", deleted)
                 if self.send_mail is not None and self._unsent_maybe:
                     self._unsent_maybe = False
-                    for enquiry in await self.store.newest_first(state=State.NEW):
+                    # Oldest first: after an outage, those who waited longest are mailed first.
+                    for enquiry in reversed(await self.store.newest_first(state=State.NEW)):
                         await self.send(enquiry.id)
             except StoreUnavailable as error:
                 self._unsent_maybe = True
