@@ -14,7 +14,7 @@ from urllib.parse import quote
 from babel.dates import format_skeleton
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, RedirectResponse
 
 from server.enquiries.fields import countries
 from server.http.security_headers import content_security_policy
@@ -115,6 +115,12 @@ def url(request: Request, name: str, **params: str) -> str:
     """The path of a named studio route (routes.py), each value quoted as a path segment."""
     quoted = {key: quote(value, safe="") for key, value in params.items()}
     return str(request.app.url_path_for(name, **quoted))
+
+
+def to_list(request: Request, tab: str, then: str) -> RedirectResponse:
+    """Back to a tab's list after a write; `then`: ?saved=<id> or ?deleted=<id> (is it live
+    yet?), ?handled=<id>, #item-<id>."""
+    return RedirectResponse(url(request, "studio_list", collection=tab) + then, 303)
 
 
 def back_to(request: Request, fallback: str) -> str:
