@@ -40,7 +40,7 @@ class StudioTemplates:
         self._templates.globals.update(
             tabs=TABS,
             locales=LOCALES,
-            language_name=_language_name,
+            language_name=partial(say, key="meta.languageName"),  # in its own words
             shown_name=shown_name,
             country_name=country_name,
             received=received,
@@ -141,10 +141,6 @@ def received(created: float, locale: Locale) -> str:
     date, time = (format_skeleton(s, at, tzinfo=UTC, locale=locale.code) for s in ("yMMMd", "Hm"))
     # In Arabic, "19:00 UTC" isolated left to right, else it reads "UTC 19:00" inside the date.
     return f"{date} \u2066{time} UTC\u2069" if locale.dir == "rtl" else f"{date} {time} UTC"
-
-
-def _language_name(locale: Locale) -> str:
-    return str(messages(locale)["meta"]["languageName"])
 
 
 def shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
