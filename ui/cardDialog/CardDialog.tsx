@@ -6,7 +6,7 @@ import { cardText, nameIn } from "../data/localizedItem";
 import { usePageData } from "../hooks/usePageData";
 import { photoSquare } from "../data/photoSources";
 import { useLocale } from "../hooks/useLocale";
-import { isPlainClick, itemPath, pagePath } from "../routes/routes";
+import { isPlainClick, itemPath } from "../routes/routes";
 import { useNames } from "../hooks/useCollection";
 import type { CardItem } from "../types";
 
@@ -121,7 +121,7 @@ export function CardDialog({
                 {stones.map((stone, index) => (
                   <Fragment key={stone.id}>
                     {index > 0 && ", "}
-                    <Link to={itemPath(to(pagePath("stones")), stone.id)} dir="auto">
+                    <Link to={itemPath(to("stones"), stone.id)} dir="auto">
                       {nameIn(stone, locale)}
                     </Link>
                   </Fragment>
@@ -145,7 +145,7 @@ export function CardDialog({
               )}
               {/* ?project=<id> or ?collabration=<id>: the form names it (server/enquiries/intake.py). */}
               <a
-                href={`${to(pagePath("enquiry"))}?${collection.slice(0, -1)}=${encodeURIComponent(item.id)}`}
+                href={`${to("enquiry")}?${collection.slice(0, -1)}=${encodeURIComponent(item.id)}`}
                 className="button button--ghost-dark"
               >
                 {messages.lists.ask}
