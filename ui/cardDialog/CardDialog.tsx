@@ -33,7 +33,7 @@ export function useOpenCard(listPath: string): (event: MouseEvent, item: CardIte
   };
 }
 
-// Known in the browser only once hydrated: Close is a link until then, as the server sent it.
+// Known in the browser only once hydrated: until then Close is a link and Share no button.
 const hydratedNow = () => true;
 const neverChanges = () => () => undefined;
 
@@ -151,7 +151,11 @@ export function CardDialog({
                 {messages.lists.ask}
               </a>
             </div>
-            <ShareActions name={text.name} url={origin + itemPath(listPath, item.id)} />
+            <ShareActions
+              name={text.name}
+              url={origin + itemPath(listPath, item.id)}
+              hydrated={hydrated}
+            />
             <LanguageLinks />
           </div>
         </div>
