@@ -177,13 +177,17 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def compressed(body: bytes) -> dict[str, bytes]:
+    """The files served instead of a text file, by their suffix: brotli 11 and gzip 9."""
+    return {".br": brotli.compress(body, quality=11), ".gz": gzip.compress(body, 9, mtime=0)}
+
+
 def precompress(directory: Path) -> None:
     """name.br and name.gz beside each text asset (woff2 and images are compressed already)."""
     for path in directory.rglob("*"):
         if path.suffix in {".js", ".css", ".svg", ".json", ".woff"} and path.is_file():
-            body = path.read_bytes()
-            path.with_name(path.name + ".br").write_bytes(brotli.compress(body, quality=11))
-            path.with_name(path.name + ".gz").write_bytes(gzip.compress(body, 9, mtime=0))
+            for suffix, packed in compressed(path.read_bytes()).items():
+                path.with_name(path.name + suffix).write_bytes(packed)
 
 
 def build() -> None:

@@ -15,6 +15,7 @@ from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, cast
+from urllib.parse import urlsplit
 
 import httpx2 as httpx
 
@@ -75,10 +76,10 @@ def run(context: BenchContext) -> SectionReport:
     with LiveServer(workers=workers, log_path=context.logs / "app.log") as server:
         progress(f"{NAME}: capturing the static copy of {len(routes)} page(s)")
         files = capture(server.url, routes)
-        with run_edge(server.port, files, log_dir=context.logs) as layout:
-            encodings = {name: _encoding(origin) for name, origin in layout.origins.items()}
-            runs, lost = lighthouse_runs(layout.origins, routes, runs_per_page, context.logs)
-    missing = _static_misses(context.logs / "nginx-access.log", layout.static_port)
+        with run_edge(server.port, files, log_dir=context.logs) as origins:
+            encodings = {name: _encoding(origin) for name, origin in origins.items()}
+            runs, lost = lighthouse_runs(origins, routes, runs_per_page, context.logs)
+    missing = _static_misses(context.logs / "nginx-access.log", origins["static"])
     if not runs:
         raise RuntimeError("no Lighthouse run finished:\n" + "\n".join(lost))
     # Each figure's median over the runs of a variant and route (NaN: none).
@@ -270,11 +271,11 @@ def _encoding(origin: str) -> str:
         return response.headers.get("content-encoding", "identity")
 
 
-def _static_misses(access_log: Path, static_port: int) -> list[str]:
+def _static_misses(access_log: Path, static_origin: str) -> list[str]:
     """Paths the static copy answered 404 to: files the capture did not get."""
-    missing = set()
+    port, missing = str(urlsplit(static_origin).port), set()
     for line in access_log.read_text(encoding="utf-8", errors="replace").splitlines():
         fields = line.split(" ", 4)
-        if len(fields) >= 4 and fields[0] == str(static_port) and fields[1] == "404":
+        if len(fields) >= 4 and fields[0] == port and fields[1] == "404":
             missing.add(fields[3].strip('"'))
     return sorted(missing)

@@ -26,7 +26,7 @@ TITLE = "5. What Firestore costs: bytes the database sent, counted at the connec
 EXTRA_PROJECTS = 1_000
 EXTRA_DESCRIPTION = "A villa clad in Jerusalem stone, its terrace in Jordanian marble. " * 3
 PAGE_VIEWS = 1_000
-# The three routes in English; the old site read each one's collections whole on every view.
+# The pages in English; the old site read each one's collections whole on every view.
 ENGLISH_PAGES = [page for page in PAGES if page.locale is DEFAULT_LOCALE]
 
 

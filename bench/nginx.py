@@ -7,7 +7,6 @@ import subprocess
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.page_copy import StaticFile, write_copy
@@ -16,96 +15,90 @@ from harness.live_server import free_port
 from harness.process_group import start_group, stop_group
 
 
-def _config(root: Path, log_dir: Path, http: str) -> str:
-    """In the foreground, one worker per core as in production, its error log in log_dir."""
+@contextmanager
+def running_nginx(
+    files: Sequence[StaticFile], http: str, *, ready_url: str, log_dir: Path, main: str = ""
+) -> Iterator[None]:
+    """nginx in the foreground, one worker per core as in production, until the block ends,
+    once `ready_url` answers 2xx: `files` in www/ of a temporary prefix, the `http` block (its
+    relative paths are in that prefix), `main` before it; nginx.conf and the logs in log_dir."""
     temporary = "".join(
-        f"    {kind}_temp_path {root}/{kind};\n"
+        f"    {kind}_temp_path {kind};\n"
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     )
-    return f"""\
-daemon off;
+    error_log = _quoted(str(log_dir / "nginx-error.log"))
+    config = f"""\
+{main}daemon off;
 worker_processes auto;
-pid {root}/nginx.pid;
-error_log {_quoted(str(log_dir / "nginx-error.log"))} warn;
+pid nginx.pid;
+error_log {error_log} warn;
 events {{ worker_connections 1024; }}
 http {{
     sendfile on;
 {temporary}{http}}}
 """
+    log_dir.mkdir(parents=True, exist_ok=True)
+    (log_dir / "nginx.conf").write_text(config, encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="bench-nginx-") as root:
+        Path(root).chmod(0o755)  # nginx's workers run as `nobody` when the master is root
+        write_copy(files, Path(root) / "www")
+        argv = [command_path("nginx") or "nginx", "-p", root, "-c", str(log_dir / "nginx.conf")]
+        argv += ["-e", str(log_dir / "nginx-error.log")]
+        process = start_group(argv, log_dir / "nginx.log", ready_url, timeout=10)
+        try:
+            yield
+        finally:
+            stop_group(process)
 
 
 @contextmanager
 def serve_static_file(content: bytes, *, log_dir: Path) -> Iterator[str]:
     """Serve `content` as / with nginx, access log off; yields the URL; stops nginx after."""
-    with tempfile.TemporaryDirectory(prefix="bench-nginx-") as folder:
-        root, port = Path(folder), free_port()
-        root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
-        page = StaticFile(path="/", content_type="text/html", headers={}, body=content)
-        write_copy([page], root / "www")
-        http = (
-            "    access_log off;\n    default_type text/html;\n"
-            f"    server {{ listen 127.0.0.1:{port}; root {root}/www; index index.html; }}\n"
-        )
-        url = f"http://127.0.0.1:{port}/"
-        with running_nginx(root, _config(root, log_dir, http), ready_url=url, log_dir=log_dir):
-            yield url
+    port = free_port()
+    page = StaticFile(path="/", content_type="text/html", headers={}, body=content)
+    http = (
+        "    access_log off;\n    default_type text/html;\n"
+        f"    server {{ listen 127.0.0.1:{port}; root www; index index.html; }}\n"
+    )
+    url = f"http://127.0.0.1:{port}/"
+    with running_nginx([page], http, ready_url=url, log_dir=log_dir):
+        yield url
 
 
 @contextmanager
-def running_nginx(root: Path, config: str, *, ready_url: str, log_dir: Path) -> Iterator[None]:
-    """nginx with `config` (its prefix `root`; the configuration and output kept in log_dir)
-    until the block ends, once `ready_url` answers 2xx."""
-    log_dir.mkdir(parents=True, exist_ok=True)
-    (log_dir / "nginx.conf").write_text(config, encoding="utf-8")
-    argv = [command_path("nginx") or "nginx", "-p", str(root), "-c", str(log_dir / "nginx.conf")]
-    argv += ["-e", str(log_dir / "nginx-error.log")]
-    process = start_group(argv, log_dir / "nginx.log", ready_url, timeout=10)
-    try:
-        yield
-    finally:
-        stop_group(process)
-
-
-@dataclass(frozen=True, kw_only=True)
-class EdgeLayout:
-    root: Path  # nginx's prefix: its pid, temporary folders, certificate, static copy
-    app_port: int  # uvicorn, plain HTTP/1.1 on loopback
-    edge_port: int = field(default_factory=free_port)  # TLS + HTTP/2 in front of the app
-    static_port: int = field(default_factory=free_port)  # TLS + HTTP/2 serving the copy
-    ready_port: int = field(default_factory=free_port)  # plain HTTP: 204 once nginx serves
-
-    @property
-    def origins(self) -> dict[str, str]:
-        """ "app": the app through the edge; "static": the static copy."""
-        return {
-            "app": f"https://127.0.0.1:{self.edge_port}",
-            "static": f"https://127.0.0.1:{self.static_port}",
-        }
-
-
-def nginx_config(layout: EdgeLayout, files: Sequence[StaticFile], log_dir: Path) -> str:
-    """nginx.conf for the two server blocks (nginx 1.22 syntax: `listen ... ssl http2`)."""
-    root = layout.root
+def run_edge(
+    app_port: int, files: Sequence[StaticFile], *, log_dir: Path
+) -> Iterator[dict[str, str]]:
+    """nginx in front of the app at `app_port`, serving `files` as the static copy, until the
+    block ends; yields the origins: "app" through the edge, "static" the copy."""
+    edge_port, static_port, ready_port = free_port(), free_port(), free_port()
     locations = "\n".join(_static_location(item) for item in files)
-    http = f"""\
+    with tempfile.TemporaryDirectory(prefix="bench-edge-") as keys:
+        # A throw-away certificate for 127.0.0.1 and its key.
+        openssl = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes"
+        openssl += " -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost"
+        argv = [*openssl.split(), "-keyout", f"{keys}/edge.key", "-out", f"{keys}/edge.crt"]
+        subprocess.run(argv, check=True, capture_output=True)  # noqa: S603 - fixed argv
+        # nginx 1.22 syntax: `listen ... ssl http2`.
+        http = f"""\
     log_format edge '$server_port $status $request_method "$request_uri" $body_bytes_sent '
                     '"$sent_http_content_encoding" "$http_accept_encoding"';
     access_log {_quoted(str(log_dir / "nginx-access.log"))} edge;
     tcp_nopush on;
     server_tokens off;
-    ssl_certificate {root}/edge.crt;
-    ssl_certificate_key {root}/edge.key;
+    ssl_certificate {keys}/edge.crt;
+    ssl_certificate_key {keys}/edge.key;
     ssl_protocols TLSv1.2 TLSv1.3;
     ssl_session_cache shared:edge:1m;
     gzip off;
 
     upstream app {{
-        server 127.0.0.1:{layout.app_port};
+        server 127.0.0.1:{app_port};
         keepalive 16;
     }}
 
     server {{
-        listen 127.0.0.1:{layout.edge_port} ssl http2;
+        listen 127.0.0.1:{edge_port} ssl http2;
         location / {{
             proxy_pass http://app;
             proxy_http_version 1.1;
@@ -118,17 +111,23 @@ def nginx_config(layout: EdgeLayout, files: Sequence[StaticFile], log_dir: Path)
     }}
 
     server {{
-        listen 127.0.0.1:{layout.static_port} ssl http2;
-        root {root}/www;
+        listen 127.0.0.1:{static_port} ssl http2;
+        root www;
         brotli_static on;
         gzip_static on;
         location / {{ return 404; }}
 {locations}
     }}
 
-    server {{ listen 127.0.0.1:{layout.ready_port}; return 204; }}
+    server {{ listen 127.0.0.1:{ready_port}; return 204; }}
 """
-    return f"load_module {_quoted(str(BROTLI_STATIC_MODULE))};\n" + _config(root, log_dir, http)
+        main = f"load_module {_quoted(str(BROTLI_STATIC_MODULE))};\n"
+        ready = f"http://127.0.0.1:{ready_port}/"
+        with running_nginx(files, http, ready_url=ready, log_dir=log_dir, main=main):
+            yield {
+                "app": f"https://127.0.0.1:{edge_port}",
+                "static": f"https://127.0.0.1:{static_port}",
+            }
 
 
 def _static_location(item: StaticFile) -> str:
@@ -155,22 +154,3 @@ def _quoted(value: str) -> str:
         raise ValueError(f"cannot write {value!r} as an nginx value")
     escaped = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'"{escaped}"'
-
-
-@contextmanager
-def run_edge(app_port: int, files: Sequence[StaticFile], *, log_dir: Path) -> Iterator[EdgeLayout]:
-    """nginx in front of the app at `app_port`, serving `files` as the static copy, until the
-    block ends; its logs in log_dir."""
-    with tempfile.TemporaryDirectory(prefix="bench-edge-") as folder:
-        layout = EdgeLayout(root=Path(folder), app_port=app_port)
-        layout.root.chmod(0o755)  # nginx's workers run as `nobody` when the master is root
-        # A throw-away certificate for 127.0.0.1 and its key.
-        openssl = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes"
-        openssl += " -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost"
-        argv = [*openssl.split(), "-keyout", f"{folder}/edge.key", "-out", f"{folder}/edge.crt"]
-        subprocess.run(argv, check=True, capture_output=True)  # noqa: S603 - fixed argv
-        write_copy(files, layout.root / "www")
-        config = nginx_config(layout, files, log_dir)
-        ready = f"http://127.0.0.1:{layout.ready_port}/"
-        with running_nginx(layout.root, config, ready_url=ready, log_dir=log_dir):
-            yield layout

@@ -3,7 +3,6 @@ pages name, as the app serves them (docs/benchmarks.md, "Through the edge")."""
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -12,10 +11,9 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urljoin, urlsplit
 
-import brotli
 import httpx2 as httpx
 
-from build import CLIENT_DIR
+from build import CLIENT_DIR, compressed
 from server.rendering.manifest import ASSETS_URL
 
 # What Chromium sends for an <img>: the image route answers AVIF or WebP to it.
@@ -95,10 +93,7 @@ def write_copy(files: Iterable[StaticFile], root: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(item.body)
         if _COMPRESSIBLE.match(item.content_type):
-            for suffix, packed in (
-                (".br", bytes(brotli.compress(item.body, quality=11))),
-                (".gz", gzip.compress(item.body, compresslevel=9, mtime=0)),
-            ):
+            for suffix, packed in compressed(item.body).items():
                 if len(packed) < len(item.body):
                     target.with_name(target.name + suffix).write_bytes(packed)
     # nginx's workers run as `nobody` when the master is root: everything readable.

@@ -62,8 +62,8 @@ def compare(revisions: Sequence[str], routes: Sequence[str], runs_per_page: int)
             server = stack.enter_context(
                 LiveServer(workers=procfile_default_workers(), cwd=site, log_path=log)
             )
-            edge = stack.enter_context(run_edge(server.port, [], log_dir=logs / f"edge-{index}"))
-            origins[rev] = edge.origins["app"]
+            edge = run_edge(server.port, [], log_dir=logs / f"edge-{index}")
+            origins[rev] = stack.enter_context(edge)["app"]
         results, lost = lighthouse_runs(origins, routes, runs_per_page, logs)
     for outcome in lost:
         progress(f"variants: left out: {outcome}")

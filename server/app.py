@@ -32,7 +32,7 @@ from server.logs import configure_logging
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import ASSETS_URL, AssetManifest
 from server.rendering.page_cache import RenderedPageCache
-from server.rendering.page_content import PageContent, empty_page_data
+from server.rendering.page_content import empty_page_data
 from server.rendering.page_renderer import PageRenderer
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
@@ -79,7 +79,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     content=content,
                     pool=pool,
                     document=DocumentTemplate(assets, vitals_endpoint=vitals),
-                    page_content=PageContent(company, settings.public_base_url, photo_keys),
+                    company=company,
+                    base_url=settings.public_base_url,
+                    photo_keys=photo_keys,
                     pages=RenderedPageCache(max_bytes=html_cache_bytes),
                 )
                 yield {

@@ -113,11 +113,14 @@ class ContentCache:
         if entry.live and entry.snapshot is not None:
             if self._vouched(entry):
                 return entry.snapshot  # the listener keeps it current
-            # Older than the bound: vouched for first (once per max_age while
-            # probes fail: then the listener's view is all there is).
-            tried = self._clock() - self._probe_tried_at
-            if self._vouching is not None or tried >= self._max_age:
-                await self.vouch()
+            # Older than the bound: vouched for first, by a probe its callers share (once
+            # per max_age while probes fail: then the listener's view is all there is).
+            if self._vouching is None and self._clock() - self._probe_tried_at >= self._max_age:
+                current_request.get().content_reads += 1
+                self._vouching = asyncio.create_task(self._vouch())
+            if self._vouching is not None:
+                # shield: one visitor giving up must not cancel the probe the others wait on.
+                await asyncio.shield(self._vouching)
             if entry.live and entry.snapshot is not None:
                 return entry.snapshot
         if entry.snapshot is None and entry.listener_settled is not None:
@@ -146,15 +149,8 @@ class ContentCache:
     def _vouched(self, entry: _Entry) -> bool:
         return self._clock() - entry.verified_at <= self._max_staleness
 
-    async def vouch(self) -> None:
-        """Vouch for the listeners' views: their connection answers a probe. Callers share one."""
-        if self._vouching is None:
-            current_request.get().content_reads += 1
-            self._vouching = asyncio.create_task(self._vouch())
-        # shield: one visitor giving up must not cancel the probe the others wait on.
-        await asyncio.shield(self._vouching)
-
     async def _vouch(self) -> None:
+        """Vouch for the listeners' views: their connection answers a probe."""
         started = self._probe_tried_at = self._clock()
         try:
             assert self.probe_connection is not None  # set wherever listeners run

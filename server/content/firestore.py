@@ -19,7 +19,6 @@ from google.cloud.firestore_v1.types import (
     ListCollectionIdsRequest,
     RunQueryRequest,
     RunQueryResponse,
-    StructuredQuery,
 )
 
 from server.content.cache import ContentUnavailableError
@@ -29,6 +28,7 @@ from server.content.listener import (
     OnDocuments,
     OnStopped,
     decode_fields,
+    whole_collection,
 )
 from server.content.models import Collection, ContentItem, parse_documents
 from server.content.photo_policy import PhotoUrlPolicy
@@ -140,12 +140,9 @@ class FirestoreContentStore:
     def _read_all(
         self, api: FirestoreClient, collection: Collection
     ) -> list[tuple[str, dict[str, Any]]]:
-        # The whole collection, no filter, paging or ordering (the spec's one call).
         request = RunQueryRequest(
             parent=f"{self._database}/documents",
-            structured_query=StructuredQuery(
-                from_=[StructuredQuery.CollectionSelector(collection_id=collection.firestore_name)]
-            ),
+            structured_query=whole_collection(collection.firestore_name),
         )
 
         def attempt() -> list[tuple[str, dict[str, Any]]]:

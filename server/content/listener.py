@@ -78,10 +78,7 @@ class CollectionListener:
             target_id=_TARGET_ID,
             resume_token=position.resume_token,
             query=Target.QueryTarget(
-                parent=f"{database}/documents",
-                structured_query=StructuredQuery(
-                    from_=[StructuredQuery.CollectionSelector(collection_id=collection_id)]
-                ),
+                parent=f"{database}/documents", structured_query=whole_collection(collection_id)
             ),
         )
         # The request stream stays open (the server ends the call if it closes)
@@ -178,6 +175,11 @@ class CollectionListener:
         if changed or not self._delivered:
             self._delivered = True
             self._on_documents([documents[name] for name in sorted(documents)])
+
+
+def whole_collection(collection_id: str) -> StructuredQuery:
+    # No filter, paging or ordering: the spec's one call, for reads and listeners alike.
+    return StructuredQuery(from_=[StructuredQuery.CollectionSelector(collection_id=collection_id)])
 
 
 def decode_fields(fields: Any) -> dict[str, Any]:  # noqa: ANN401 - a raw map of Values

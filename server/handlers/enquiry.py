@@ -14,8 +14,8 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from server.enquiries.intake import Intake
 from server.enquiries.mail import Outbox
+from server.handlers.pages import page_response
 from server.http.caching import NO_STORE
-from server.http.page_response import page_response
 from server.rendering.page_renderer import PageRenderer
 from server.site.pages import FilteredPage, SitePage
 
@@ -76,10 +76,5 @@ async def _form_page(
     # With a query (?stone=, ?sent=), the page is /enquiry's for search engines.
     shown = FilteredPage(page, request.url.query) if request.url.query else page
     rendered = await renderer.render_form(shown, form)
-    return page_response(
-        request,
-        rendered.page.html,
-        status_code=500 if rendered.failed else status,
-        etag=None,
-        headers={"Retry-After": "600"} if status == 429 else None,
-    )
+    retry = {"Retry-After": "600"} if status == 429 else None
+    return page_response(request, rendered, status, shared=False, headers=retry)

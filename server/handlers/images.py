@@ -28,13 +28,11 @@ def negotiate(accept: str) -> OutputFormat:
 
 
 async def photo_variant(request: Request) -> Response:
-    pipeline: PhotoPipeline | None = request.state.photos
+    pipeline: PhotoPipeline = request.state.photos  # routed only with IMAGE_ROUTE on
     params = request.path_params
     variant = VARIANTS.get(params["variant"])
     source = source_from_route(params["kind"], params["source"])
-    if pipeline is None or variant is None or source is None:
-        raise HTTPException(status_code=404)
-    if not VERSION.fullmatch(params["version"]):
+    if variant is None or source is None or not VERSION.fullmatch(params["version"]):
         raise HTTPException(status_code=404)
     problem = pipeline.problem(source)
     if problem is not None:

@@ -47,7 +47,7 @@ async def open_image_route(
         # each worker can fill a core: half of them, pages come first.
         workers=max(1, min((os.cpu_count() or 1) // 2, 4)),
     )
-    keys = PhotoKeys(local=local, remote=remote, folder=settings.content_dir / IMAGES_FOLDER)
+    keys = PhotoKeys(local, remote)
     try:
         yield keys, pipeline
     finally:

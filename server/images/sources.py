@@ -32,7 +32,7 @@ class LocalPhotos:
     """Files of the local content's image folder, named by their path under it."""
 
     def __init__(self, images_dir: Path, *, max_bytes: int) -> None:
-        self._root = images_dir
+        self.folder = images_dir
         self._policy = PhotoUrlPolicy(images_dir=images_dir)
         self._max_bytes = max_bytes
         # Each file's version and the (size, mtime, inode) it was read at: a file
@@ -68,7 +68,7 @@ class LocalPhotos:
         problem = self.problem(relative)
         if problem is not None:
             raise SourceRefused(problem)
-        path = self._root / relative
+        path = self.folder / relative
         try:
             return path, path.stat()
         except OSError as error:

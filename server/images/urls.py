@@ -62,11 +62,7 @@ class PhotoKeys:
     no filesystem call; without, a stat per local photo."""
 
     def __init__(
-        self,
-        *,
-        local: LocalPhotos | None = None,
-        remote: RemotePhotos | None = None,
-        folder: Path | None = None,
+        self, local: LocalPhotos | None = None, remote: RemotePhotos | None = None
     ) -> None:
         self._local = local
         self._remote = remote
@@ -77,7 +73,7 @@ class PhotoKeys:
         # Goes up on every change in the folder; None while it is not watched.
         self._generation: int | None = None
         self._stop = asyncio.Event()
-        self._watch = asyncio.create_task(self._watch_folder(folder)) if folder else None
+        self._watch = asyncio.create_task(self._watch_folder(local.folder)) if local else None
 
     @property
     def generation(self) -> int | None:

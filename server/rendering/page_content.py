@@ -1,16 +1,12 @@
-"""What a page is made of besides React: the data it inlines, the item it shows, its meta."""
+"""What a page is made of besides React and its meta: the data it inlines, the item it shows."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from server.content.cache import Snapshot
 from server.content.models import CardItem, Collection, ContentItem
-from server.images.urls import PhotoKeys
-from server.seo.page_meta import PageMeta as PageMeta  # the renderer hands it on
-from server.seo.page_meta import page_meta
 from server.site.company import Company
 from server.site.pages import ItemPage, Page
 
@@ -28,45 +24,34 @@ class ContentUnavailable(Exception):
     """The collection could not be read and nothing was read before."""
 
 
-@dataclass(frozen=True)
-class PageContent:
-    company: Company
-    base_url: str  # where the public reaches the site (PUBLIC_BASE_URL)
-    photo_keys: PhotoKeys
-
-    def data(
-        self, page: Page, snapshots: Sequence[Snapshot], keys: Mapping[str, str]
-    ) -> dict[str, Any]:
-        """What the page shows and the browser hydrates with (ui/types.ts: PageData): its
-        collections, and of the others it reads the names it links (a project's stones)."""
-        whole = page.list_page.collections
-        data: dict[str, Any] = {
-            "company": self.company.for_page(page.list_page.locale),
-            # The address a card's Share gives.
-            "siteUrl": self.base_url,
-            "content": {},
-            "names": {},
-        }
-        for collection, snapshot in zip(page.reads, snapshots, strict=True):
-            if collection in whole:
-                data["content"][collection.page_key] = items_for_page(snapshot.items, keys)
-            else:
-                # Only stones link (their projects): a project naming none needs no name here.
-                data["names"][collection.page_key] = [
-                    names(item)
-                    for item in snapshot.items
-                    if collection is Collection.STONES or item.fields().get("stones")
-                ]
-        return data
-
-    def meta(
-        self,
-        page: Page,
-        snapshots: Sequence[Snapshot],
-        keys: Mapping[str, str],
-        item: CardItem | None = None,
-    ) -> PageMeta:
-        return page_meta(page, snapshots, self.company, self.base_url, keys, item)
+def page_data(
+    page: Page,
+    snapshots: Sequence[Snapshot],
+    keys: Mapping[str, str],
+    company: Company,
+    base_url: str,
+) -> dict[str, Any]:
+    """What the page shows and the browser hydrates with (ui/types.ts: PageData): its
+    collections, and of the others it reads the names it links (a project's stones)."""
+    whole = page.list_page.collections
+    data: dict[str, Any] = {
+        "company": company.for_page(page.list_page.locale),
+        # The address a card's Share gives.
+        "siteUrl": base_url,
+        "content": {},
+        "names": {},
+    }
+    for collection, snapshot in zip(page.reads, snapshots, strict=True):
+        if collection in whole:
+            data["content"][collection.page_key] = items_for_page(snapshot.items, keys)
+        else:
+            # Only stones link (their projects): a project naming none needs no name here.
+            data["names"][collection.page_key] = [
+                names(item)
+                for item in snapshot.items
+                if collection is Collection.STONES or item.fields().get("stones")
+            ]
+    return data
 
 
 def shown_item(page: Page, snapshots: Sequence[Snapshot]) -> CardItem | None:

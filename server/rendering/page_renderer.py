@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.content.cache import ContentCache
+from server.images.urls import PhotoKeys
 from server.rendering.document import DocumentTemplate, json_for_script
 from server.rendering.page_cache import RenderedPage, RenderedPageCache
-from server.rendering.page_content import PageContent, PageMeta, shown_item
+from server.rendering.page_content import page_data, shown_item
 from server.rendering.render_pool import RenderError, RenderPool
+from server.seo.page_meta import PageMeta, page_meta
+from server.site.company import Company
 from server.site.pages import Page
 
 logger = logging.getLogger(__name__)
@@ -32,7 +35,9 @@ class PageRenderer:
     content: ContentCache
     pool: RenderPool
     document: DocumentTemplate
-    page_content: PageContent
+    company: Company
+    base_url: str  # where the public reaches the site (PUBLIC_BASE_URL)
+    photo_keys: PhotoKeys
     pages: RenderedPageCache  # bounded by HTML_CACHE_MB; 0 (HTML_CACHE=off) keeps no page
 
     async def render(self, page: Page) -> PageRender:
@@ -47,19 +52,18 @@ class PageRenderer:
         # A page is what it was made from: the content's versions, and the photos'
         # keys, which change with the image files. Without a generation of the
         # image folder, the keys (a stat per local photo) come before the lookup.
-        content = self.page_content
-        photo_keys = content.photo_keys
-        generation = photo_keys.generation
-        keys = None if generation is not None else await photo_keys.keys_for(photo_urls)
+        generation = self.photo_keys.generation
+        keys = None if generation is not None else await self.photo_keys.keys_for(photo_urls)
         identity = (versions, generation if keys is None else keys)
         cached = self.pages.get(page.path, identity)
         if cached is not None:
             return PageRender(cached, from_cache=True)
         item = shown_item(page, snapshots)
         if keys is None:
-            keys = await photo_keys.keys_for(photo_urls)
-        data = content.data(page, snapshots, keys)
-        rendered = await self._rendered(page, data, content.meta(page, snapshots, keys, item))
+            keys = await self.photo_keys.keys_for(photo_urls)
+        data = page_data(page, snapshots, keys, self.company, self.base_url)
+        meta = page_meta(page, snapshots, self.company, self.base_url, keys, item)
+        rendered = await self._rendered(page, data, meta)
         if not rendered.failed:
             self.pages.put(page.path, identity, rendered.page)
         return rendered
@@ -67,9 +71,9 @@ class PageRenderer:
     async def render_form(self, page: Page, form: dict[str, Any]) -> PageRender:
         """A page holding a form (the enquiry page): its values, problems and token in the page
         data, so it is rendered for each request and never kept."""
-        content = self.page_content
-        data = {**content.data(page, [], {}), "enquiry": form}
-        return await self._rendered(page, data, content.meta(page, [], {}))
+        data = {**page_data(page, [], {}, self.company, self.base_url), "enquiry": form}
+        meta = page_meta(page, [], self.company, self.base_url, {}, None)
+        return await self._rendered(page, data, meta)
 
     async def _rendered(self, page: Page, data: dict[str, Any], meta: PageMeta) -> PageRender:
         """React's HTML in the document; the plain page when React fails."""
@@ -78,11 +82,10 @@ class PageRenderer:
             body_html = await self.pool.render(page.path, json.dumps(data, ensure_ascii=False))
         except RenderError as error:
             logger.error("%s: %s", page.path, error)
-            content = self.page_content
             fallback = self.document.render_fallback(
-                meta=content.meta(page.list_page, [], {}),
+                meta=page_meta(page.list_page, [], self.company, self.base_url, {}, None),
                 page=page.list_page,
-                company_name=content.company.text("short_name", page.list_page.locale),
+                company_name=self.company.text("short_name", page.list_page.locale),
             )
             return PageRender(RenderedPage.from_html(fallback), failed=True)
         html = self.document.render(

@@ -20,6 +20,7 @@ class SitePage:
     collections: tuple[Collection, ...]
     names: tuple[Collection, ...] = ()
     card_names: tuple[Collection, ...] = ()
+    cards: Collection | None = None  # a list page's cards, each at its own address below it
 
     @property
     def reads(self) -> tuple[Collection, ...]:
@@ -55,11 +56,6 @@ class SitePage:
             sections = ("hero", "services", "about", "slider", "booking", "contact")
             return tuple(text[section]["title"] for section in sections)
         return (text["notFound"]["title"],) if self.key == "notFound" else (self.title,)
-
-    @property
-    def cards(self) -> Collection | None:
-        """The collection of cards a list page shows, each at its own address; None elsewhere."""
-        return _CARDS.get(self.key)
 
     def in_locale(self, locale: Locale) -> SitePage:
         return _BY_KEY[(self.key, locale)]
@@ -114,7 +110,8 @@ class ItemPage:
 
     @property
     def collection(self) -> Collection:
-        return _CARDS[self.list_page.key]  # a list page's, by the routes made for them
+        assert self.list_page.cards is not None  # a list page's, by the routes made for them
+        return self.list_page.cards
 
     @property
     def reads(self) -> tuple[Collection, ...]:
@@ -140,11 +137,11 @@ _BY_KEY: dict[tuple[str, Locale], SitePage] = {
         collections=tuple(map(Collection, entry["collections"])),
         names=tuple(map(Collection, entry.get("names", []))),
         card_names=tuple(map(Collection, entry.get("cardNames", []))),
+        cards=Collection(entry["cards"]) if "cards" in entry else None,
     )
     for locale in LOCALES
     for entry in (*SITE["pages"], _NOT_FOUND)
 }
-_CARDS = {entry["page"]: Collection(entry["cards"]) for entry in SITE["pages"] if "cards" in entry}
 
 LANDING = _BY_KEY[("landing", DEFAULT_LOCALE)]
 PROJECTS = _BY_KEY[("projects", DEFAULT_LOCALE)]

@@ -17,12 +17,7 @@ from google.api_core.datetime_helpers import DatetimeWithNanoseconds
 from google.cloud import firestore
 from google.cloud.firestore_v1.base_query import BaseFilter
 
-from server.content.local import (
-    ID_KEY,
-    collection_file,
-    read_documents,
-    write_text_atomically,
-)
+from server.content import local
 from server.content.models import (
     DETAILS,
     EMPTY,
@@ -46,7 +41,8 @@ class LocalStudioContent:
         self._lock = asyncio.Lock()
 
     async def documents(self, collection: Collection) -> list[tuple[str, Fields]]:
-        return [(_id_of(doc), _fields(doc)) for doc in await self._read(collection) if _id_of(doc)]
+        raw = await self._read(collection)
+        return [(doc_id, _fields(doc)) for doc in raw if (doc_id := local.document_id(doc))]
 
     async def document(self, collection: Collection, document_id: str) -> tuple[Fields, str] | None:
         """The fields, and their version: what changes with every write (a form carries it)."""
@@ -56,9 +52,9 @@ class LocalStudioContent:
     async def create(self, collection: Collection, document_id: str, fields: Fields) -> bool:
         async with self._lock:
             raw = await self._read(collection)
-            if any(_id_of(doc) == document_id for doc in raw):
+            if any(local.document_id(doc) == document_id for doc in raw):
                 return False
-            await self._write(collection, [*raw, {ID_KEY: document_id, **fields}])
+            await self._write(collection, [*raw, {local.ID_KEY: document_id, **fields}])
             return True
 
     async def update(
@@ -82,15 +78,15 @@ class LocalStudioContent:
             index = _index_at_version(raw, document_id, version)
             if index is None:
                 return None
-            await self._write(collection, [doc for doc in raw if _id_of(doc) != document_id])
+            await self._write(collection, [d for d in raw if local.document_id(d) != document_id])
             return _fields(raw[index])
 
     async def set_positions(self, collection: Collection, positions: dict[str, int]) -> None:
         async with self._lock:
             raw = await self._read(collection)
             for doc in raw:
-                if _id_of(doc) in positions:
-                    doc[POSITION_FIELD] = positions[_id_of(doc)]
+                if (doc_id := local.document_id(doc)) in positions:
+                    doc[POSITION_FIELD] = positions[doc_id]
             await self._write(collection, raw)
 
     async def photo_in_use(self, photo_url: str) -> bool:
@@ -101,13 +97,13 @@ class LocalStudioContent:
         pass
 
     async def _read(self, collection: Collection) -> list[Any]:
-        path = collection_file(self._content_dir, collection)
-        return await anyio.to_thread.run_sync(read_documents, path)
+        path = local.collection_file(self._content_dir, collection)
+        return await anyio.to_thread.run_sync(local.read_documents, path)
 
     async def _write(self, collection: Collection, documents: list[Any]) -> None:
         text = json.dumps(documents, indent=2, ensure_ascii=False) + "\n"
-        path = collection_file(self._content_dir, collection)
-        await anyio.to_thread.run_sync(write_text_atomically, path, text)
+        path = local.collection_file(self._content_dir, collection)
+        await anyio.to_thread.run_sync(local.write_text_atomically, path, text)
 
 
 class FirestoreStudioContent:
@@ -206,7 +202,7 @@ StudioContent = LocalStudioContent | FirestoreStudioContent
 
 
 def _fields(document: Fields) -> Fields:
-    return {name: value for name, value in document.items() if name != ID_KEY}
+    return {name: value for name, value in document.items() if name != local.ID_KEY}
 
 
 def _fingerprint(fields: Fields) -> str:
@@ -218,12 +214,8 @@ def _fingerprint(fields: Fields) -> str:
 def _index_at_version(documents: list[Any], document_id: str, version: str) -> int | None:
     """Where the document is in its file, None when it is gone; Changed when it is no longer
     at `version`, the one its form was opened at."""
-    index = next((i for i, doc in enumerate(documents) if _id_of(doc) == document_id), None)
+    found = (i for i, doc in enumerate(documents) if local.document_id(doc) == document_id)
+    index = next(found, None)
     if index is not None and _fingerprint(documents[index]) != version:
         raise Changed
     return index
-
-
-def _id_of(document: object) -> str:
-    found = document.get(ID_KEY) if isinstance(document, dict) else None
-    return found if isinstance(found, str) else ""

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from server.content.cache import ContentCache
 from server.content.models import Collection
@@ -22,7 +22,7 @@ from server.studio.forms import FORM_NAMED, CollectionForm
 from server.studio.lifespan import Studio
 from server.studio.service import StudioService
 from server.studio.sessions import StaffSession
-from server.studio.templating import say, shown_name, staff_locale, url
+from server.studio.templating import say, shown_name, staff_locale, to_list
 
 # Shown 96 px wide: the smallest width the image route makes covers a 2x screen.
 THUMBNAIL_VARIANT = f"w{min(WIDTHS)}"
@@ -77,7 +77,7 @@ async def create(studio: Studio, request: Request) -> Response:
         document_id = await studio.service.create(session.who, form, values, photos)
     except Invalid as invalid:
         return await _form_page(studio, request, session, values, invalid)
-    return _to_list(request, f"?saved={quote(document_id)}")
+    return to_list(request, form.key, f"?saved={quote(document_id)}")
 
 
 async def update(studio: Studio, request: Request) -> Response:
@@ -93,7 +93,7 @@ async def update(studio: Studio, request: Request) -> Response:
         # The form again with the staff member's text, and the photos as stored; after a
         # Conflict, the other person's beside it, and saving again replaces theirs knowingly.
         return await _form_page(studio, request, session, {**refused.stored, **values}, refused)
-    return _to_list(request, f"?saved={quote(document_id)}" if written else "")
+    return to_list(request, form.key, f"?saved={quote(document_id)}" if written else "")
 
 
 async def delete(studio: Studio, request: Request) -> Response:
@@ -109,7 +109,7 @@ async def delete(studio: Studio, request: Request) -> Response:
         return studio.templates.render(
             request, "delete.html", status=409, changed=True, session=session, **asked
         )
-    return _to_list(request, f"?deleted={quote(document_id)}")
+    return to_list(request, collection.page_key, f"?deleted={quote(document_id)}")
 
 
 async def move(studio: Studio, request: Request) -> Response:
@@ -117,7 +117,7 @@ async def move(studio: Studio, request: Request) -> Response:
     collection, document_id = _form(request).collection, _id(request)
     up = form_text(sent, "direction") == "up"
     await studio.service.move(session.who, collection, document_id, up=up)
-    return _to_list(request, f"#item-{quote(document_id)}")
+    return to_list(request, collection.page_key, f"#item-{quote(document_id)}")
 
 
 async def _form_page(
@@ -195,12 +195,6 @@ def _next_look(request: Request) -> str | None:
 def _public_url(collection: Collection, document_id: str) -> str:
     pages = [p for p in LIST_PAGES if p.cards is collection and p.locale is DEFAULT_LOCALE]
     return ItemPage(pages[0], document_id).path if pages else "/"  # the slider: the landing page
-
-
-def _to_list(request: Request, then: str = "") -> RedirectResponse:
-    """To the request's list; `then`: ?saved=<id> or ?deleted=<id> (is it live yet?), #item-<id>."""
-    listing = url(request, "studio_list", collection=request.path_params["collection"])
-    return RedirectResponse(listing + then, 303)
 
 
 def _form(request: Request) -> CollectionForm:

@@ -99,7 +99,7 @@ def is_loopback(request: Request) -> bool:
     if any(name in request.headers for name in RELAY_HEADERS):
         return False
     try:
-        local_client = ip_address(request.client.host if request.client else "").is_loopback
+        local_client = ip_address(client(request)).is_loopback
     except ValueError:
         return False
     # The Host header as sent, parsed exactly (a URL parser would accept "x@127.0.0.1").

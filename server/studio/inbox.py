@@ -7,13 +7,13 @@ from urllib.parse import quote
 
 import phonenumbers
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from server.enquiries.fields import Enquiry, State
 from server.site.languages import DEFAULT_LOCALE, Locale, locale_named
 from server.studio.lifespan import Studio
 from server.studio.service import Missing, audited
-from server.studio.templating import say, url
+from server.studio.templating import say, to_list
 
 TAB = "enquiries"
 
@@ -61,7 +61,7 @@ async def mark_handled(studio: Studio, request: Request) -> Response:
     if not await studio.enquiries.update(enquiry_id, state=State.HANDLED):
         raise Missing(enquiry_id)
     audited(session.who, "handled", "Enquiries", enquiry_id)
-    return _to_inbox(request, f"?handled={quote(enquiry_id)}")
+    return to_list(request, TAB, f"?handled={quote(enquiry_id)}")
 
 
 async def delete_form(studio: Studio, request: Request) -> Response:
@@ -83,7 +83,7 @@ async def delete(studio: Studio, request: Request) -> Response:
     if not await studio.enquiries.delete(enquiry_id):
         raise Missing(enquiry_id)
     audited(session.who, "delete", "Enquiries", enquiry_id)
-    return _to_inbox(request, f"?deleted={quote(enquiry_id)}")
+    return to_list(request, TAB, f"?deleted={quote(enquiry_id)}")
 
 
 def answers(enquiry: Enquiry, visitor: Locale) -> list[tuple[str, str]]:
@@ -117,7 +117,3 @@ async def _enquiry(studio: Studio, request: Request) -> Enquiry:
     if enquiry is None:
         raise Missing(request.path_params["id"])
     return enquiry
-
-
-def _to_inbox(request: Request, then: str) -> RedirectResponse:
-    return RedirectResponse(url(request, "studio_list", collection=TAB) + then, 303)

@@ -87,7 +87,6 @@ class Credentials:
 class StaffSession:
     who: str  # what the audit log names: an email address, or "local staff"
     csrf_token: str
-    expires_at: float
 
     def accepts(self, token: object) -> bool:
         return isinstance(token, str) and hmac.compare_digest(token, self.csrf_token)
@@ -100,26 +99,23 @@ class SessionStore:
 
     def __init__(self, *, lifetime_seconds: float) -> None:
         self.lifetime_seconds = lifetime_seconds
-        self._sessions: dict[str, StaffSession] = {}
+        self._sessions: dict[str, tuple[StaffSession, float]] = {}  # each with when it ends
 
     async def sign_in(self, _credentials: Credentials) -> tuple[str, str]:
         now = time.time()
-        for cookie in [c for c, s in self._sessions.items() if s.expires_at <= now]:
+        for cookie in [c for c, (_, ends) in self._sessions.items() if ends <= now]:
             del self._sessions[cookie]
         while len(self._sessions) >= MAX_SESSIONS:
             self._sessions.pop(next(iter(self._sessions)))
         cookie = secrets.token_urlsafe(32)
-        self._sessions[cookie] = StaffSession(
-            who=LOCAL_STAFF,
-            csrf_token=secrets.token_urlsafe(32),
-            expires_at=now + self.lifetime_seconds,
-        )
+        session = StaffSession(who=LOCAL_STAFF, csrf_token=secrets.token_urlsafe(32))
+        self._sessions[cookie] = (session, now + self.lifetime_seconds)
         return cookie, LOCAL_STAFF
 
     async def find(self, cookie: str | None) -> StaffSession | None:
-        session = self._sessions.get(cookie) if cookie else None
         # An expired one is dropped by the next sign-in.
-        return session if session is not None and session.expires_at > time.time() else None
+        session, ends = self._sessions.get(cookie or "", (None, 0.0))
+        return session if ends > time.time() else None
 
     async def close(self, cookie: str | None) -> None:
         self._sessions.pop(cookie or "", None)
@@ -209,7 +205,6 @@ class FirebaseSessions:
             who=str(claims.get("email") or claims["uid"]),
             # Derived from the secret cookie: the same in every worker.
             csrf_token=hmac.new(cookie.encode(), b"studio form token", hashlib.sha256).hexdigest(),
-            expires_at=float(claims["exp"]),
         )
 
     async def close(self, cookie: str | None) -> None:

@@ -14,7 +14,7 @@ from urllib.parse import quote
 from babel.dates import format_skeleton
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, RedirectResponse
 
 from server.enquiries.fields import countries
 from server.http.security_headers import content_security_policy
@@ -40,7 +40,7 @@ class StudioTemplates:
         self._templates.globals.update(
             tabs=TABS,
             locales=LOCALES,
-            language_name=_language_name,
+            language_name=partial(say, key="meta.languageName"),  # in its own words
             shown_name=shown_name,
             country_name=country_name,
             received=received,
@@ -117,6 +117,12 @@ def url(request: Request, name: str, **params: str) -> str:
     return str(request.app.url_path_for(name, **quoted))
 
 
+def to_list(request: Request, tab: str, then: str) -> RedirectResponse:
+    """Back to a tab's list after a write; `then`: ?saved=<id> or ?deleted=<id> (is it live
+    yet?), ?handled=<id>, #item-<id>."""
+    return RedirectResponse(url(request, "studio_list", collection=tab) + then, 303)
+
+
 def back_to(request: Request, fallback: str) -> str:
     """The studio page the query's `next` names (where to go back after signing in or choosing
     a language), else `fallback`: never another site."""
@@ -135,10 +141,6 @@ def received(created: float, locale: Locale) -> str:
     date, time = (format_skeleton(s, at, tzinfo=UTC, locale=locale.code) for s in ("yMMMd", "Hm"))
     # In Arabic, "19:00 UTC" isolated left to right, else it reads "UTC 19:00" inside the date.
     return f"{date} \u2066{time} UTC\u2069" if locale.dir == "rtl" else f"{date} {time} UTC"
-
-
-def _language_name(locale: Locale) -> str:
-    return str(messages(locale)["meta"]["languageName"])
 
 
 def shown_name(document_id: str, fields: Mapping[str, Any], locale: Locale) -> str:
