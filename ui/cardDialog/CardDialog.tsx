@@ -6,7 +6,7 @@ import { cardText, nameIn } from "../data/localizedItem";
 import { usePageData } from "../hooks/usePageData";
 import { photoSquare } from "../data/photoSources";
 import { useLocale } from "../hooks/useLocale";
-import { isPlainClick, itemPath, pagePath } from "../routes/routes";
+import { isPlainClick, itemPath } from "../routes/routes";
 import { useNames } from "../hooks/useCollection";
 import type { CardItem } from "../types";
 
@@ -33,7 +33,7 @@ export function useOpenCard(listPath: string): (event: MouseEvent, item: CardIte
   };
 }
 
-// Known in the browser only once hydrated: Close is a link until then, as the server sent it.
+// Known in the browser only once hydrated: until then Close is a link and Share no button.
 const hydratedNow = () => true;
 const neverChanges = () => () => undefined;
 
@@ -121,7 +121,7 @@ export function CardDialog({
                 {stones.map((stone, index) => (
                   <Fragment key={stone.id}>
                     {index > 0 && ", "}
-                    <Link to={itemPath(to(pagePath("stones")), stone.id)} dir="auto">
+                    <Link to={itemPath(to("stones"), stone.id)} dir="auto">
                       {nameIn(stone, locale)}
                     </Link>
                   </Fragment>
@@ -145,13 +145,17 @@ export function CardDialog({
               )}
               {/* ?project=<id> or ?collabration=<id>: the form names it (server/enquiries/intake.py). */}
               <a
-                href={`${to(pagePath("enquiry"))}?${collection.slice(0, -1)}=${encodeURIComponent(item.id)}`}
+                href={`${to("enquiry")}?${collection.slice(0, -1)}=${encodeURIComponent(item.id)}`}
                 className="button button--ghost-dark"
               >
                 {messages.lists.ask}
               </a>
             </div>
-            <ShareActions name={text.name} url={origin + itemPath(listPath, item.id)} />
+            <ShareActions
+              name={text.name}
+              url={origin + itemPath(listPath, item.id)}
+              hydrated={hydrated}
+            />
             <LanguageLinks />
           </div>
         </div>

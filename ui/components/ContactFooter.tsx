@@ -2,7 +2,6 @@ import { useLocation } from "react-router-dom";
 import { usePageData } from "../hooks/usePageData";
 import { useLocale } from "../hooks/useLocale";
 import { format } from "../i18n/messages";
-import { pagePath } from "../routes/routes";
 
 export function ContactFooter() {
   const { company, siteUrl = "" } = usePageData();
@@ -18,7 +17,7 @@ export function ContactFooter() {
         </h2>
         <p className="contact__enquiry">
           {/* A page load, not client-side navigation: the server makes the form. */}
-          <a href={to(pagePath("enquiry"))}>{text.enquiry}</a>
+          <a href={to("enquiry")}>{text.enquiry}</a>
         </p>
         <ul className="contact__branches">
           {company.branches.map((branch) => (

@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { prepareScrolling, scrollToSection } from "../lib/sections";
 import { useLocale } from "../hooks/useLocale";
 import { format } from "../i18n/messages";
-import { isPlainClick, pagePath } from "../routes/routes";
+import { isPlainClick } from "../routes/routes";
 import { LanguageLinks } from "./LanguageLinks";
 
 export function Header({ companyName }: { companyName: string }) {
@@ -10,7 +10,7 @@ export function Header({ companyName }: { companyName: string }) {
   const navigate = useNavigate();
   const { messages, to } = useLocale();
   const text = messages.header;
-  const home = to(pagePath("landing"));
+  const home = to("landing");
 
   return (
     <header className="site-header">
@@ -31,7 +31,7 @@ export function Header({ companyName }: { companyName: string }) {
         </Link>
         <nav className="site-nav" aria-label={text.menuLabel}>
           {(["projects", "collabrations", "stones"] as const).map((page) => (
-            <NavLink key={page} to={to(pagePath(page))} className="site-nav__link">
+            <NavLink key={page} to={to(page)} className="site-nav__link">
               {text[page]}
             </NavLink>
           ))}

@@ -10,7 +10,6 @@ import wide800Avif from "../assets/hero/wide-800.avif";
 import wide800Jpg from "../assets/hero/wide-800.jpg";
 import { Link } from "react-router-dom";
 import { useLocale } from "../hooks/useLocale";
-import { pagePath } from "../routes/routes";
 
 // Where the portrait crop takes over (site.css uses the same width).
 const PHONE = "(max-width: 40rem)";
@@ -47,13 +46,13 @@ export function Hero() {
         </h1>
         <p className="hero__description">{text.description}</p>
         <div className="hero__actions">
-          <Link to={to(pagePath("projects"))} className="button button--primary">
+          <Link to={to("projects")} className="button button--primary">
             {text.projects}
           </Link>
-          <Link to={to(pagePath("collabrations"))} className="button button--ghost">
+          <Link to={to("collabrations")} className="button button--ghost">
             {text.collabrations}
           </Link>
-          <Link to={to(pagePath("stones"))} className="button button--ghost">
+          <Link to={to("stones")} className="button button--ghost">
             {text.stones}
           </Link>
         </div>

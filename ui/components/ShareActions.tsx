@@ -1,19 +1,14 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocale } from "../hooks/useLocale";
 
 /** Share a card (`name` at its public address `url`): the share sheet where the browser has one,
  *  else Copy link; and WhatsApp, a link. Which button shows is known only in the browser, so the
- *  server's HTML (and hydration) has neither, only their room. */
-export function ShareActions({ name, url }: { name: string; url: string }) {
+ *  server's HTML (and until `hydrated`, hydration) has neither, only their room. */
+export function ShareActions({ name, url, hydrated }: { name: string; url: string; hydrated: boolean }) {
   const text = useLocale().messages.lists;
-  const [canShare, setCanShare] = useState<boolean | null>(null);
+  const canShare = hydrated ? typeof navigator.share === "function" : null;
   // The last copy's outcome and its address: a new card has not been copied yet.
   const [lastCopy, setLastCopy] = useState<{ url: string; status: string } | null>(null);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- known after hydration only
-    setCanShare(typeof navigator.share === "function");
-  }, []);
 
   function share(): void {
     // The visitor closing the share sheet rejects the promise: nothing to do.

@@ -1,9 +1,11 @@
 import { useLocation } from "react-router-dom";
 import { CATALOGUES } from "../i18n/messages";
 import { localeOf, localized } from "../i18n/locale";
+import { type PageKey, pagePath } from "../routes/routes";
 
-/** The page's language, its catalogue, and `to`: an English path as a link in that language. */
+/** The page's language, its catalogue, and `to`: a page's path in that language. */
 export function useLocale() {
   const locale = localeOf(useLocation().pathname);
-  return { locale, messages: CATALOGUES[locale], to: (path: string) => localized(locale, path) };
+  const to = (page: PageKey) => localized(locale, pagePath(page));
+  return { locale, messages: CATALOGUES[locale], to };
 }

@@ -4,7 +4,6 @@ import { usePageData } from "../hooks/usePageData";
 import { useLocale } from "../hooks/useLocale";
 import { formatNumber } from "../data/stones";
 import { format, type Messages } from "../i18n/messages";
-import { pagePath } from "../routes/routes";
 import site from "../site.json";
 import type { Branch, EnquiryForm } from "../types";
 
@@ -73,7 +72,7 @@ function EnquiryFormView({ form }: { form: EnquiryForm }) {
           )}
         </div>
       )}
-      <form className="enquiry-form" method="post" action={to(pagePath("enquiry"))} noValidate>
+      <form className="enquiry-form" method="post" action={to("enquiry")} noValidate>
         <input type="hidden" name="token" value={values.token ?? ""} />
         <input type="hidden" name="about" value={values.about ?? ""} />
         <input type="hidden" name="page" value={values.page ?? ""} />
@@ -182,16 +181,12 @@ function FormField({
 function EnquirySent({ form }: { form: EnquiryForm }) {
   const { messages, to } = useLocale();
   const text = messages.enquiry;
-  const { values } = form;
-  const shown: [string, string | undefined][] = [
-    [text.name, values.name],
-    [text.email, values.email],
-    [text.phone, values.phone],
-    [text.company, values.company],
-    [text.country, form.countries[0]?.[1]],
-    [text.stone, form.stones[0]?.[1]],
-    [text.quantity, values.quantity],
-  ];
+  // The country and the stone by name, not code.
+  const sent: Record<string, string | undefined> = {
+    ...form.values,
+    country: form.countries[0]?.[1],
+    stone: form.stones[0]?.[1],
+  };
   return (
     <>
       <h1 className="list-page__title">{text.sentTitle}</h1>
@@ -199,23 +194,21 @@ function EnquirySent({ form }: { form: EnquiryForm }) {
       <BranchContacts branch={form.branch} />
       <h2 className="stone-page__heading">{text.sentSummary}</h2>
       <dl className="enquiry-sent">
-        {shown
-          .filter(([, value]) => value)
-          .map(([name, value]) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>
-                <bdi>{value}</bdi>
-              </dd>
-            </div>
-          ))}
+        {FIELDS.filter((name) => name !== "message" && sent[name]).map((name) => (
+          <div key={name}>
+            <dt>{text[name]}</dt>
+            <dd>
+              <bdi>{sent[name]}</bdi>
+            </dd>
+          </div>
+        ))}
         <div>
           <dt>{text.message}</dt>
-          <dd dir="auto">{values.message}</dd>
+          <dd dir="auto">{sent.message}</dd>
         </div>
       </dl>
       <p>
-        <a className="button button--ghost-dark" href={to(pagePath("enquiry"))}>
+        <a className="button button--ghost-dark" href={to("enquiry")}>
           {text.another}
         </a>
       </p>

@@ -8,7 +8,6 @@ import { VideoSection } from "../components/VideoSection";
 import { usePageData } from "../hooks/usePageData";
 import { useLocale } from "../hooks/useLocale";
 import { scrollToSection, type SectionId } from "../lib/sections";
-import { pagePath } from "../routes/routes";
 
 export function LandingPage() {
   const { company } = usePageData();
@@ -48,7 +47,7 @@ export function LandingPage() {
               </h2>
               <p className="booking__text">{messages.booking.text}</p>
               <p className="booking__enquiry">
-                <a href={to(pagePath("enquiry"))}>{messages.booking.enquiry}</a>
+                <a href={to("enquiry")}>{messages.booking.enquiry}</a>
               </p>
             </div>
             <a

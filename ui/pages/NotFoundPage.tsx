@@ -1,6 +1,5 @@
 import { Link } from "react-router-dom";
 import { useLocale } from "../hooks/useLocale";
-import { pagePath } from "../routes/routes";
 
 export function NotFoundPage() {
   const { messages, to } = useLocale();
@@ -12,13 +11,13 @@ export function NotFoundPage() {
         <h1 className="list-page__title">{text.title}</h1>
         <p className="list-page__intro">{text.text}</p>
         <p className="not-found__links">
-          <Link to={to(pagePath("landing"))} className="button button--primary">
+          <Link to={to("landing")} className="button button--primary">
             {text.home}
           </Link>
-          <Link to={to(pagePath("projects"))} className="button button--ghost-dark">
+          <Link to={to("projects")} className="button button--ghost-dark">
             {text.projects}
           </Link>
-          <Link to={to(pagePath("collabrations"))} className="button button--ghost-dark">
+          <Link to={to("collabrations")} className="button button--ghost-dark">
             {text.collabrations}
           </Link>
         </p>

@@ -9,7 +9,7 @@ import { useNames } from "../hooks/useCollection";
 import { useLocale } from "../hooks/useLocale";
 import { format } from "../i18n/messages";
 import { cardTitle } from "../lib/documentTitle";
-import { itemPath, pagePath } from "../routes/routes";
+import { itemPath } from "../routes/routes";
 import type { Stone } from "../types";
 
 // Beside the facts on a wide screen (half the container), the whole width on a phone.
@@ -138,7 +138,7 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
               <ul>
                 {uses.map(({ page, item }) => (
                   <li key={`${page}/${item.id}`}>
-                    <Link to={itemPath(to(pagePath(page)), item.id)} dir="auto">
+                    <Link to={itemPath(to(page), item.id)} dir="auto">
                       {nameIn(item, locale)}
                     </Link>
                   </li>
@@ -150,7 +150,7 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
             {/* A page load: the server makes the form, naming the stone. */}
             <a
               className="button button--primary"
-              href={`${to(pagePath("enquiry"))}?stone=${encodeURIComponent(stone.id)}`}
+              href={`${to("enquiry")}?stone=${encodeURIComponent(stone.id)}`}
             >
               {text.ask}
             </a>

@@ -12,7 +12,6 @@ const PAGES: ReadonlyArray<{ path: string; page: PageKey; cards: boolean }> = si
   (entry) => ({ path: entry.path, page: entry.page as PageKey, cards: "cards" in entry }),
 );
 
-/** pagePath("projects") is /projects. */
 export function pagePath(page: PageKey): string {
   return PAGES.find((candidate) => candidate.page === page)!.path;
 }
