@@ -7,6 +7,7 @@ import dataclasses
 import itertools
 import json
 import os
+import random
 import re
 import shlex
 import socket
@@ -22,6 +23,8 @@ from typing import Any
 from harness.process_group import GroupServer, start_group, stop_group
 from server.settings import REPO_ROOT, Settings
 
+EPHEMERAL_PORTS = Path("/proc/sys/net/ipv4/ip_local_port_range")
+
 # NAME=value before the command: the environment the platform's shell gives it.
 _ASSIGNMENT = re.compile(r"[A-Z_][A-Z0-9_]*=")
 
@@ -35,11 +38,17 @@ SITE_SETTINGS = frozenset(
 
 
 def free_port() -> int:
-    """A loopback port the kernel says is free: not reserved, another process may take it first."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    """A loopback port free when asked, below the kernel's ephemeral range: the range it gives
+    outgoing connections (and port 0) their ports from, so none of the tests' own connections
+    can take it before the server binds it, as one once did."""
+    lowest = int(EPHEMERAL_PORTS.read_text().split()[0])
+    while True:
+        # Above the usual services' ports; where the range starts lower, any the kernel gives.
+        port = random.randrange(20000, lowest) if lowest > 20000 else 0  # noqa: S311 - not a secret
+        with socket.socket() as sock, suppress(OSError):
+            sock.bind(("127.0.0.1", port))
+            bound: int = sock.getsockname()[1]
+            return bound
 
 
 def site_free_environment() -> dict[str, str]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Generator, Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import (
@@ -13,7 +13,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from harness.chromium import CHROMIUM_ARGS
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS, HEADLESS_SHELL
 from harness.live_server import LiveServer
 from server.settings import REPO_ROOT
 from tests.browser.support import Console, fulfil_offline
@@ -21,14 +21,14 @@ from tests.browser.support import Console, fulfil_offline
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 
 
-def chromium_path() -> str:
-    path = shutil.which("chromium")
-    if path is None:
-        pytest.fail("Debian's chromium is required (./dev test installs it)", pytrace=False)
-    return path
+def launch(playwright: Playwright, executable: Path) -> Browser:
+    if not executable.exists():
+        message = f"Debian's {executable.name} is required (./dev test installs it)"
+        pytest.fail(message, pytrace=False)
+    return playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
 
 
-# One Chromium for the browser tests (each test has a context of its own), closed after
+# One headless shell for the browser tests (each test has a context of its own), closed after
 # the last: Playwright's sync API keeps an asyncio loop marked running in this thread while
 # it is open, which breaks any later test that runs a loop of its own.
 @pytest.fixture(scope="package")
@@ -39,7 +39,15 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+    browser = launch(playwright, HEADLESS_SHELL)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="package")
+def full_chromium(playwright: Playwright) -> Iterator[Browser]:
+    """The desktop browser, for a test marked `full_chromium` (harness/chromium.py says why)."""
+    browser = launch(playwright, CHROMIUM)
     yield browser
     browser.close()
 
@@ -69,8 +77,10 @@ def viewport(request: pytest.FixtureRequest) -> tuple[int, int]:
 
 @pytest.fixture
 def page(
-    browser: Browser, console: Console, viewport: tuple[int, int], request: pytest.FixtureRequest
+    console: Console, viewport: tuple[int, int], request: pytest.FixtureRequest
 ) -> Iterator[Page]:
+    full = request.node.get_closest_marker("full_chromium") is not None
+    browser: Browser = request.getfixturevalue("full_chromium" if full else "browser")
     width, height = viewport
     context = browser.new_context(viewport={"width": width, "height": height})
     context.route("https://www.youtube-nocookie.com/**", fulfil_offline)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from harness.live_server import LiveServer
@@ -92,6 +93,7 @@ def test_no_page_breaks_its_content_security_policy(
     )
 
 
+@pytest.mark.full_chromium
 def test_slider_photos_wait_until_the_slider_nears(page: Page, site: LiveServer) -> None:
     photos: list[str] = []
     gallery_code: list[str] = []
