@@ -4,6 +4,7 @@ the one way this project runs a real uvicorn for the tests, the benchmark and th
 from __future__ import annotations
 
 import dataclasses
+import errno
 import itertools
 import json
 import os
@@ -24,6 +25,7 @@ from harness.process_group import GroupServer, start_group, stop_group
 from server.settings import REPO_ROOT, Settings
 
 EPHEMERAL_PORTS = Path("/proc/sys/net/ipv4/ip_local_port_range")
+_PORTS = random.SystemRandom()  # not the global generator, which tests may seed
 
 # NAME=value before the command: the environment the platform's shell gives it.
 _ASSIGNMENT = re.compile(r"[A-Z_][A-Z0-9_]*=")
@@ -42,13 +44,19 @@ def free_port() -> int:
     outgoing connections (and port 0) their ports from, so none of the tests' own connections
     can take it before the server binds it, as one once did."""
     lowest = int(EPHEMERAL_PORTS.read_text().split()[0])
-    while True:
+    for _ in range(100):
         # Above the usual services' ports; where the range starts lower, any the kernel gives.
-        port = random.randrange(20000, lowest) if lowest > 20000 else 0  # noqa: S311 - not a secret
-        with socket.socket() as sock, suppress(OSError):
-            sock.bind(("127.0.0.1", port))
+        port = _PORTS.randrange(20000, lowest) if lowest > 20000 else 0
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError as error:
+                if error.errno == errno.EADDRINUSE:
+                    continue
+                raise
             bound: int = sock.getsockname()[1]
             return bound
+    raise RuntimeError(f"no free loopback port between 20000 and {lowest} in 100 tries")
 
 
 def site_free_environment() -> dict[str, str]:

@@ -1,7 +1,7 @@
 """The staleness bound: a listener's view is served only while something vouches for it.
 
 A snapshot vouches for a view; past the bound, the request that finds it so
-has the cache probe the listeners' connection (ContentCache.vouch), and a
+has the cache probe the listeners' connection (ContentCache._vouch), and a
 probe with no answer makes the Firestore store open a new connection, which
 ends the listeners on the old one. Nothing is asked while nobody visits.
 tests/test_silent_stream.py shows all of it end to end.

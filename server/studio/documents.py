@@ -78,7 +78,8 @@ class LocalStudioContent:
             index = _index_at_version(raw, document_id, version)
             if index is None:
                 return None
-            await self._write(collection, [d for d in raw if local.document_id(d) != document_id])
+            kept = [doc for doc in raw if local.document_id(doc) != document_id]
+            await self._write(collection, kept)
             return _fields(raw[index])
 
     async def set_positions(self, collection: Collection, positions: dict[str, int]) -> None:

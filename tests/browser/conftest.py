@@ -96,6 +96,13 @@ def page(
     context.close()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        uses_page = "page" in getattr(item, "fixturenames", ())
+        if item.get_closest_marker("full_chromium") and not uses_page:
+            raise pytest.UsageError(f"{item.nodeid}: full_chromium works through the page fixture")
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
