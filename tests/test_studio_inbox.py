@@ -260,6 +260,32 @@ def test_delete_asks_first_then_deletes(staff: httpx.Client, inbox: Inbox) -> No
     assert staff.get("/studio/enquiries/to-delete").status_code == 404
 
 
+def test_an_enquiry_opened_from_a_filtered_list_goes_back_to_that_list(
+    staff: httpx.Client, inbox: Inbox
+) -> None:
+    inbox.add(enquiry("filtered-1", 5, name="Luc Moreau"))
+    inbox.add(enquiry("filtered-2", 6, name="Anne Roux"))
+    kept = "branch=FR&state=new"
+    listing = staff.get(f"/studio/enquiries?{kept}").text
+    assert 'href="/studio/enquiries/filtered-1?branch=FR&amp;state=new"' in listing
+    page = staff.get(f"/studio/enquiries/filtered-1?{kept}").text
+    assert 'href="/studio/enquiries?branch=FR&amp;state=new">Back to the enquiries</a>' in page
+    assert 'action="/studio/enquiries/filtered-1?branch=FR&amp;state=new"' in page
+    handled = staff.post(f"/studio/enquiries/filtered-1?{kept}", data={"csrf": token(staff)})
+    assert handled.headers["location"] == f"/studio/enquiries?{kept}&handled=filtered-1"
+    listing = staff.get(handled.headers["location"]).text
+    assert "Marked as handled." in listing
+    assert "Anne Roux" in listing
+    assert "Luc Moreau" not in listing  # handled now: not in a list of new ones
+    page = staff.get(f"/studio/enquiries/filtered-2?{kept}").text
+    assert 'href="/studio/enquiries/delete/filtered-2?branch=FR&amp;state=new"' in page
+    question = staff.get(f"/studio/enquiries/delete/filtered-2?{kept}").text
+    assert 'action="/studio/enquiries/delete/filtered-2?branch=FR&amp;state=new"' in question
+    assert 'href="/studio/enquiries?branch=FR&amp;state=new">Cancel</a>' in question
+    deleted = staff.post(f"/studio/enquiries/delete/filtered-2?{kept}", data={"csrf": token(staff)})
+    assert deleted.headers["location"] == f"/studio/enquiries?{kept}&deleted=filtered-2"
+
+
 def test_signed_out_everything_is_refused_and_signing_in_comes_back_to_the_enquiry(
     site: LiveServer, staff: httpx.Client, inbox: Inbox
 ) -> None:

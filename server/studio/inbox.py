@@ -1,9 +1,10 @@
 """The Enquiries tab: what visitors sent (server/enquiries/ keeps it), newest first, by branch and
-status; an enquiry read once opened, answered by links, marked handled, deleted after asking."""
+status; an enquiry read once opened, answered by links, marked handled, deleted after asking.
+The list's filters go along (`kept`), so an action brings staff back to the list they chose."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import phonenumbers
 from starlette.requests import Request
@@ -16,6 +17,7 @@ from server.studio.service import Missing, audited
 from server.studio.templating import say, to_list
 
 TAB = "enquiries"
+FILTERS = ("branch", "state")
 
 
 async def list_page(studio: Studio, request: Request) -> Response:
@@ -35,6 +37,7 @@ async def list_page(studio: Studio, request: Request) -> Response:
         state=state,
         states=list(State),
         banner={"live": True, "key": f"enquiry_{done}"} if done else None,
+        kept=_kept(request),
     )
 
 
@@ -52,6 +55,7 @@ async def enquiry_page(studio: Studio, request: Request) -> Response:
         enquiry=enquiry,
         visitor=visitor,
         answers=answers(enquiry, visitor),
+        kept=_kept(request),
     )
 
 
@@ -61,7 +65,7 @@ async def mark_handled(studio: Studio, request: Request) -> Response:
     if not await studio.enquiries.update(enquiry_id, state=State.HANDLED):
         raise Missing(enquiry_id)
     audited(session.who, "handled", "Enquiries", enquiry_id)
-    return to_list(request, TAB, f"?handled={quote(enquiry_id)}")
+    return _to_filtered_list(request, "handled", enquiry_id)
 
 
 async def delete_form(studio: Studio, request: Request) -> Response:
@@ -74,6 +78,7 @@ async def delete_form(studio: Studio, request: Request) -> Response:
         session=session,
         fields=enquiry.fields,
         question="enquiry_delete_question",
+        kept=_kept(request),
     )
 
 
@@ -83,7 +88,7 @@ async def delete(studio: Studio, request: Request) -> Response:
     if not await studio.enquiries.delete(enquiry_id):
         raise Missing(enquiry_id)
     audited(session.who, "delete", "Enquiries", enquiry_id)
-    return to_list(request, TAB, f"?deleted={quote(enquiry_id)}")
+    return _to_filtered_list(request, "deleted", enquiry_id)
 
 
 def answers(enquiry: Enquiry, visitor: Locale) -> list[tuple[str, str]]:
@@ -110,6 +115,20 @@ def international(phone: str, country: str) -> str | None:
     if not phonenumbers.is_possible_number(number):
         return None
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def _filters(request: Request) -> list[tuple[str, str]]:
+    return [(name, value) for name in FILTERS if (value := request.query_params.get(name, ""))]
+
+
+def _kept(request: Request) -> str:
+    """The list's filters as a query to add to a link, "" without any."""
+    filters = _filters(request)
+    return f"?{urlencode(filters)}" if filters else ""
+
+
+def _to_filtered_list(request: Request, change: str, enquiry_id: str) -> Response:
+    return to_list(request, TAB, "?" + urlencode([*_filters(request), (change, enquiry_id)]))
 
 
 async def _enquiry(studio: Studio, request: Request) -> Enquiry:
