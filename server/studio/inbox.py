@@ -65,7 +65,7 @@ async def mark_handled(studio: Studio, request: Request) -> Response:
     if not await studio.enquiries.update(enquiry_id, state=State.HANDLED):
         raise Missing(enquiry_id)
     audited(session.who, "handled", "Enquiries", enquiry_id)
-    return _to_filtered_list(request, "handled", enquiry_id)
+    return to_list(request, TAB, _kept(request, ("handled", enquiry_id)))
 
 
 async def delete_form(studio: Studio, request: Request) -> Response:
@@ -88,7 +88,7 @@ async def delete(studio: Studio, request: Request) -> Response:
     if not await studio.enquiries.delete(enquiry_id):
         raise Missing(enquiry_id)
     audited(session.who, "delete", "Enquiries", enquiry_id)
-    return _to_filtered_list(request, "deleted", enquiry_id)
+    return to_list(request, TAB, _kept(request, ("deleted", enquiry_id)))
 
 
 def answers(enquiry: Enquiry, visitor: Locale) -> list[tuple[str, str]]:
@@ -117,18 +117,10 @@ def international(phone: str, country: str) -> str | None:
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
-def _filters(request: Request) -> list[tuple[str, str]]:
-    return [(name, value) for name in FILTERS if (value := request.query_params.get(name, ""))]
-
-
-def _kept(request: Request) -> str:
-    """The list's filters as a query to add to a link, "" without any."""
-    filters = _filters(request)
-    return f"?{urlencode(filters)}" if filters else ""
-
-
-def _to_filtered_list(request: Request, change: str, enquiry_id: str) -> Response:
-    return to_list(request, TAB, "?" + urlencode([*_filters(request), (change, enquiry_id)]))
+def _kept(request: Request, *then: tuple[str, str]) -> str:
+    """The list's filters, and `then`, as a query to add to a link; "" without any."""
+    query = [(name, value) for name in FILTERS if (value := request.query_params.get(name, ""))]
+    return f"?{urlencode([*query, *then])}" if query or then else ""
 
 
 async def _enquiry(studio: Studio, request: Request) -> Enquiry:

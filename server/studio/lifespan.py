@@ -66,15 +66,12 @@ async def open_studio(
         yield None
         return
     scripts = AssetManifest.load(settings.bundles_dir).studio_scripts
-    sessions: StaffSessions
-    content: StudioContent
-    photos: PhotoStore
     google = None
     session_seconds = settings.studio_session_hours * 3600
     if local_studio(settings):
-        sessions = SessionStore(lifetime_seconds=session_seconds)
-        content = LocalStudioContent(settings.content_dir)
-        photos = LocalPhotoFolder(settings.content_dir)
+        sessions: StaffSessions = SessionStore(lifetime_seconds=session_seconds)
+        content: StudioContent = LocalStudioContent(settings.content_dir)
+        photos: PhotoStore = LocalPhotoFolder(settings.content_dir)
     else:
         project = company.firestore_project(settings.google_cloud_project)
         sessions = FirebaseSessions(
