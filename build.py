@@ -142,11 +142,8 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         return ASSETS_URL + next(CLIENT_DIR.glob(pattern)).name
 
     def fonts(script: str, *names: str) -> dict[str, list[str]]:
-        urls = [
-            url(path)
-            for path in outputs
-            if path.endswith(".woff2") and any(name in path for name in names)
-        ]
+        woff2 = [path for path in outputs if path.endswith(".woff2")]
+        urls = [url(path) for path in woff2 if any(name in path for name in names)]
         languages = SITE["languages"].items()
         return {code: urls for code, language in languages if language["script"] == script}
 
