@@ -37,15 +37,9 @@ IMAGE_FLAGS = [
 ]
 # Each a script of its own, named by its file (the manifest's "studio" entries).
 STUDIO_SCRIPTS = sorted((UI / "studio").glob("*.ts"))
-
-
-def aliases(build: str) -> list[str]:
-    # The loader has one implementation per build (ui/loaders/): eager for the
-    # server's synchronous render, a chunk loaded on demand in the browser.
-    return [
-        f"--alias:@stone/slide-gallery-loader=./ui/loaders/SlideGalleryLoader.{build}.tsx",
-        f"--alias:@stone/catalogues=./{CATALOGUES.relative_to(ROOT).as_posix()}",
-    ]
+# The slider's gallery loader has one implementation per build (ui/loaders/): eager for the
+# server's synchronous render, a chunk loaded on demand in the browser.
+GALLERY_LOADER = "--alias:@stone/slide-gallery-loader=./ui/loaders/SlideGalleryLoader.{}.tsx"
 
 
 def write_catalogues() -> None:
@@ -69,6 +63,7 @@ def missing_npm_packages(root: Path = ROOT) -> list[str]:
 def esbuild(*args: str) -> None:
     common = ["--bundle", "--platform=browser", "--minify", "--legal-comments=none"]
     common += ['--define:process.env.NODE_ENV="production"', "--log-level=warning"]
+    common += [f"--alias:@stone/catalogues=./{CATALOGUES.relative_to(ROOT).as_posix()}"]
     esbuild = str(ROOT / "node_modules" / ".bin" / "esbuild")
     exit_code = subprocess.run([esbuild, *args, *common], cwd=ROOT, check=False).returncode  # noqa: S603
     if exit_code:
@@ -85,7 +80,7 @@ def build_bundles() -> None:
         "--define:global=globalThis",
         "--loader:.css=empty",
         *IMAGE_FLAGS,
-        *aliases("server"),
+        GALLERY_LOADER.format("server"),
         f"--outfile={SERVER_BUNDLE}",
     )
     # The client build serves the images; the server needs only their URLs.
@@ -101,7 +96,7 @@ def build_bundles() -> None:
         "--loader:.woff2=file",
         "--loader:.woff=file",
         *IMAGE_FLAGS,
-        *aliases("client"),
+        GALLERY_LOADER.format("client"),
         f"--outdir={CLIENT_DIR}",
         f"--metafile={CLIENT_METAFILE}",
     )
@@ -147,11 +142,8 @@ def manifest_from_metafile(metafile: dict[str, Any]) -> dict[str, Any]:
         return ASSETS_URL + next(CLIENT_DIR.glob(pattern)).name
 
     def fonts(script: str, *names: str) -> dict[str, list[str]]:
-        urls = [
-            url(path)
-            for path in outputs
-            if path.endswith(".woff2") and any(name in path for name in names)
-        ]
+        woff2 = [path for path in outputs if path.endswith(".woff2")]
+        urls = [url(path) for path in woff2 if any(name in path for name in names)]
         languages = SITE["languages"].items()
         return {code: urls for code, language in languages if language["script"] == script}
 

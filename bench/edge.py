@@ -189,22 +189,20 @@ def _lighthouse(url: str, report: Path) -> dict[str, Any] | str:
         f"--chrome-flags={' '.join(['--headless', *CHROMIUM_ARGS, '--ignore-certificate-errors'])}",
         f"--only-categories={','.join(CATEGORIES)}",
     ]
-    failures: list[str] = []
+    failure = ""
     # On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART,
     # NO_FCP): such a run has no figures, so it is run again, a few times at most.
-    while len(failures) < LIGHTHOUSE_TRIES:
+    for _ in range(LIGHTHOUSE_TRIES):
         report.unlink(missing_ok=True)
-        completed = _run_to_the_end(argv)
+        exit_code, stderr = _run_to_the_end(argv)
         result = json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}
         problem = (result.get("runtimeError") or {}).get("message")
-        if completed.returncode == 0 and result and not problem:
+        if exit_code == 0 and result and not problem:
             return cast(dict[str, Any], result)
-        failures.append(
-            problem or completed.stderr.strip()[-500:] or f"exit {completed.returncode}"
-        )
-        progress(f"Lighthouse failed on {url} ({failures[-1][:200]})")
+        failure = (problem or stderr.strip()[-500:] or f"exit {exit_code}")[:200]
+        progress(f"Lighthouse failed on {url} ({failure})")
         time.sleep(2.0)
-    return f"{LIGHTHOUSE_TRIES} tries failed ({failures[-1][:200]})"
+    return f"{LIGHTHOUSE_TRIES} tries failed ({failure})"
 
 
 def _figures(report: dict[str, Any]) -> dict[str, float]:
@@ -243,8 +241,9 @@ def _items(report: dict[str, Any], audit: str) -> list[dict[str, Any]]:
     return cast(list[dict[str, Any]], details.get("items", []))
 
 
-def _run_to_the_end(argv: list[str]) -> subprocess.CompletedProcess[str]:
-    """Run Lighthouse; on a timeout or an interruption, end it and the Chromium it started.
+def _run_to_the_end(argv: list[str]) -> tuple[int, str]:
+    """Run Lighthouse: its exit code and stderr; on a timeout or an interruption, end it and
+    the Chromium it started.
 
     chrome-launcher starts Chromium in a session of its own, so killing Lighthouse's
     process group would leave it running: its process tree is ended instead, by id.
@@ -254,14 +253,14 @@ def _run_to_the_end(argv: list[str]) -> subprocess.CompletedProcess[str]:
         argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
-        stdout, stderr = process.communicate(timeout=300)
+        stderr = process.communicate(timeout=300)[1]
     except BaseException:
         for pid in process_tree(process.pid):
             with suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         process.communicate()
         raise
-    return subprocess.CompletedProcess(argv, process.returncode, stdout, stderr)
+    return process.returncode, stderr
 
 
 def _encoding(origin: str) -> str:

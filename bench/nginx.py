@@ -40,8 +40,10 @@ http {{
     log_dir.mkdir(parents=True, exist_ok=True)
     (log_dir / "nginx.conf").write_text(config, encoding="utf-8")
     with tempfile.TemporaryDirectory(prefix="bench-nginx-") as root:
-        Path(root).chmod(0o755)  # nginx's workers run as `nobody` when the master is root
         write_copy(files, Path(root) / "www")
+        # nginx's workers run as `nobody` when the master is root: everything readable.
+        for path in [Path(root), *Path(root).rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
         argv = [command_path("nginx") or "nginx", "-p", root, "-c", str(log_dir / "nginx.conf")]
         argv += ["-e", str(log_dir / "nginx-error.log")]
         process = start_group(argv, log_dir / "nginx.log", ready_url, timeout=10)

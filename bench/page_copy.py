@@ -96,9 +96,6 @@ def write_copy(files: Iterable[StaticFile], root: Path) -> None:
             for suffix, packed in compressed(item.body).items():
                 if len(packed) < len(item.body):
                     target.with_name(target.name + suffix).write_bytes(packed)
-    # nginx's workers run as `nobody` when the master is root: everything readable.
-    for folder in [root, *(path for path in root.rglob("*") if path.is_dir())]:
-        folder.chmod(0o755)
 
 
 def _named(item: StaticFile, app_url: str) -> list[str]:
