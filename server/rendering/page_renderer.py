@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.content.cache import ContentCache
-from server.rendering.document import DocumentTemplate, json_for_script
+from server.rendering.document import DocumentTemplate
 from server.rendering.page_cache import RenderedPage, RenderedPageCache
 from server.rendering.page_content import PageContent, PageMeta, shown_item
 from server.rendering.render_pool import RenderError, RenderPool
@@ -85,7 +85,5 @@ class PageRenderer:
                 company_name=content.company.text("short_name", page.list_page.locale),
             )
             return PageRender(RenderedPage.from_html(fallback), failed=True)
-        html = self.document.render(
-            meta=meta, body_html=body_html, page_data_json=json_for_script(data)
-        )
+        html = self.document.render(meta=meta, body_html=body_html, page_data=data)
         return PageRender(RenderedPage.from_html(html))
