@@ -31,9 +31,8 @@ from server.images.factory import open_image_route
 from server.logs import configure_logging
 from server.rendering.document import DocumentTemplate
 from server.rendering.manifest import ASSETS_URL, AssetManifest
-from server.rendering.page_cache import RenderedPageCache
 from server.rendering.page_content import PageContent, empty_page_data
-from server.rendering.page_renderer import PageRenderer
+from server.rendering.page_renderer import PageRenderer, RenderedPageCache
 from server.rendering.render_pool import RenderPool
 from server.settings import Settings
 from server.site.company import load_company

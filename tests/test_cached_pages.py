@@ -21,8 +21,8 @@ from starlette.testclient import TestClient
 from server.app import create_app
 from server.images.urls import PhotoKeys
 from server.rendering import page_content, page_renderer
-from server.rendering.page_cache import RenderedPageCache
 from server.rendering.page_content import items_for_page, shown_item
+from server.rendering.page_renderer import RenderedPageCache
 from server.seo import structured_data
 from server.settings import Settings
 from tests.content_files import write_content

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server.rendering.page_cache import RenderedPage, RenderedPageCache
+from server.rendering.page_renderer import RenderedPage, RenderedPageCache
 
 
 def page(size: int, mark: str = "x") -> RenderedPage:

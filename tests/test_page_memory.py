@@ -18,8 +18,8 @@ import pytest
 from harness.live_server import procfile_environment, site_free_environment
 from server.http.compression import encoded
 from server.rendering import render_pool
-from server.rendering.page_cache import RenderedPage, RenderedPageCache
 from server.rendering.page_content import empty_page_data
+from server.rendering.page_renderer import RenderedPage, RenderedPageCache
 from server.rendering.render_pool import RenderPool
 from server.settings import REPO_ROOT
 from server.site.company import load_company

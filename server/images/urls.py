@@ -119,20 +119,18 @@ class PhotoKeys:
         if generation is None or generation != self._known_at or len(self._known) > _MAX_KEYS:
             self._known = {}
             self._known_at = generation
-        known = self._known
-        urls = list(dict.fromkeys(photo_urls))
-        unknown = [url for url in urls if url not in known]
-        found: dict[str, str | None] = {}
-        if unknown:
+        urls = dict.fromkeys(photo_urls)
+        found = {url: self._known[url] for url in urls if url in self._known}
+        if missing := [url for url in urls if url not in found]:
             # Blocking: reads each local photo that is new or changed.
-            found = await anyio.to_thread.run_sync(
-                lambda: {url: self._key(url, local, remote) for url in unknown}
+            made = await anyio.to_thread.run_sync(
+                lambda: {url: self._key(url, local, remote) for url in missing}
             )
-        # Only what was worked out while the folder's generation stayed the same.
-        if generation is not None and self.generation == generation:
-            known.update(found)
-        keys = {url: found[url] if url in found else known[url] for url in urls}
-        return {url: key for url, key in keys.items() if key is not None}
+            # Only what was worked out while the folder's generation stayed the same.
+            if generation is not None and self.generation == generation:
+                self._known.update(made)
+            found.update(made)
+        return {url: key for url in urls if (key := found[url]) is not None}
 
     def _key(self, url: str, local: LocalPhotos, remote: RemotePhotos) -> str | None:
         source = photo_source(url)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -38,36 +39,32 @@ _NAV_PATHS = {
 
 class DocumentTemplate:
     def __init__(self, assets: AssetManifest, *, vitals_endpoint: str | None = None) -> None:
-        self._assets = assets
-        # Where browsers send web vitals; None: the page tells them not to.
-        self._vitals_endpoint = vitals_endpoint
         environment = Environment(
             loader=FileSystemLoader(Path(__file__).resolve().parent.parent / "templates"),
             autoescape=select_autoescape(default=True),
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        environment.globals["theme_colour"] = THEME["colour"]
+        environment.filters["json_script"] = json_for_script
+        environment.globals.update(
+            theme_colour=THEME["colour"],
+            assets=assets,
+            # Where browsers send web vitals; None: the page tells them not to.
+            vitals_endpoint=vitals_endpoint,
+        )
         self._template = environment.get_template("page.html")
         self._fallback = environment.get_template("fallback.html")
 
-    def render(self, *, meta: PageMeta, body_html: str, page_data_json: Markup) -> str:
-        return self._template.render(
-            meta=meta,
-            structured_data=json_for_script(meta.structured_data) if meta.structured_data else None,
-            assets=self._assets,
-            # React escaped the body when it rendered it.
-            body_html=Markup(body_html),  # noqa: S704
-            page_data_json=page_data_json,
-            vitals_endpoint=self._vitals_endpoint,
-        )
+    def render(self, *, meta: PageMeta, body_html: str, page_data: dict[str, Any]) -> str:
+        # React escaped the body when it rendered it.
+        body = Markup(body_html)  # noqa: S704
+        return self._template.render(meta=meta, body_html=body, page_data=page_data)
 
     def render_fallback(self, *, meta: PageMeta, page: SitePage, company_name: str) -> str:
         """A page with no React in it, for when rendering failed: header, headings, way home."""
         locale = page.locale
         return self._fallback.render(
             meta=meta,
-            assets=self._assets,
             company_name=company_name,
             headings=page.headings,
             text=messages(locale),

@@ -1,23 +1,74 @@
 """Fetch a page's content, render it in V8, wrap it in the HTML document. A page is rendered once
-per change of what it shows (page_cache.py); a request answered from that cache does nothing that
-grows with the number of items."""
+per change of what it shows, and kept in memory: at most HTML_CACHE_MB, the compressed copies made
+of it since included, least recently used out. A request answered from that cache does nothing
+that grows with the number of items."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
 import logging
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
 from server.content.cache import ContentCache
-from server.rendering.document import DocumentTemplate, json_for_script
-from server.rendering.page_cache import RenderedPage, RenderedPageCache
+from server.rendering.document import DocumentTemplate
 from server.rendering.page_content import PageContent, PageMeta, shown_item
 from server.rendering.render_pool import RenderError, RenderPool
 from server.site.pages import Page
 
 logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    html: bytes
+    etag: str
+    # The page's HTML in each encoding asked for so far (server/http/compression.py).
+    copies: dict[str, bytes] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def from_html(cls, html: str) -> RenderedPage:
+        body = html.encode("utf-8")
+        tag = base64.urlsafe_b64encode(hashlib.sha256(body).digest()[:16]).decode().rstrip("=")
+        return cls(html=body, etag=f'"{tag}"')
+
+    @property
+    def size_bytes(self) -> int:
+        return len(self.html) + sum(len(body) for body in self.copies.values())
+
+
+class RenderedPageCache:
+    def __init__(self, *, max_bytes: int) -> None:
+        self._max_bytes = max_bytes
+        # Path -> (what the page was made from, the page), least recently used first.
+        self._entries: OrderedDict[str, tuple[object, RenderedPage]] = OrderedDict()
+
+    def get(self, path: str, made_from: object) -> RenderedPage | None:
+        entry_made_from, page = self._entries.get(path, (None, None))
+        if page is None or entry_made_from != made_from:
+            return None
+        self._entries.move_to_end(path)
+        return page
+
+    def put(self, path: str, made_from: object, page: RenderedPage) -> None:
+        self._entries.pop(path, None)
+        if page.size_bytes > self._max_bytes:
+            return
+        self._entries[path] = (made_from, page)
+        # Copies made since the last put count now; the page just made stays.
+        while self.size_bytes > self._max_bytes and next(iter(self._entries)) != path:
+            self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @property
+    def size_bytes(self) -> int:
+        return sum(page.size_bytes for _made_from, page in self._entries.values())
 
 
 @dataclass(frozen=True)
@@ -85,7 +136,5 @@ class PageRenderer:
                 company_name=content.company.text("short_name", page.list_page.locale),
             )
             return PageRender(RenderedPage.from_html(fallback), failed=True)
-        html = self.document.render(
-            meta=meta, body_html=body_html, page_data_json=json_for_script(data)
-        )
+        html = self.document.render(meta=meta, body_html=body_html, page_data=data)
         return PageRender(RenderedPage.from_html(html))

@@ -89,7 +89,7 @@ def page_meta(
         og_locale=catalogue["ogLocale"],
         canonical_url=base_url + page.path if indexed else canonical,
         indexed=indexed,
-        alternates=tuple((code, base_url + other.path) for code, other in alternates),
+        alternates=tuple((code, base_url + other.path) for code, other in alternates if indexed),
         image_url=image,
         structured_data={"@context": "https://schema.org", "@graph": nodes} if indexed else None,
     )
