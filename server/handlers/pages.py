@@ -20,13 +20,7 @@ async def render_page(request: Request, page: Page, status_code: int = 200) -> R
         page = page.filtered(request.query_params.multi_items())
     rendered = await renderer.render(page)
     current_request.get().html_cache = "hit" if rendered.from_cache else "miss"
-    return page_response(
-        request,
-        rendered.page.html,
-        status_code=500 if rendered.failed else status_code,
-        etag=rendered.page.etag,
-        copies=rendered.page.copies,
-    )
+    return page_response(request, rendered, status_code=status_code)
 
 
 async def item_page(request: Request, list_page: SitePage) -> Response:
