@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from server.http.caching import NO_STORE
 from server.http.page_response import page_response
@@ -42,6 +42,5 @@ async def item_page(request: Request, list_page: SitePage) -> Response:
 
 async def not_found(request: Request, _exc: Exception) -> Response:
     if request.url.path.startswith(("/api/", ASSETS_URL, "/images/", "/img/")):
-        body = b'{"error":"not found"}'
-        return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
+        return JSONResponse({"error": "not found"}, 404, {"Cache-Control": NO_STORE})
     return await render_page(request, not_found_page(request.url.path), status_code=404)
