@@ -76,10 +76,5 @@ async def _form_page(
     # With a query (?stone=, ?sent=), the page is /enquiry's for search engines.
     shown = FilteredPage(page, request.url.query) if request.url.query else page
     rendered = await renderer.render_form(shown, form)
-    return page_response(
-        request,
-        rendered.page.html,
-        status_code=500 if rendered.failed else status,
-        etag=None,
-        headers={"Retry-After": "600"} if status == 429 else None,
-    )
+    retry = {"Retry-After": "600"} if status == 429 else None
+    return page_response(request, rendered, status_code=status, shared=False, headers=retry)

@@ -55,9 +55,7 @@ async def photo_variant(request: Request) -> Response:
             source.photo_url,
             refusal,
         )
-        return RedirectResponse(
-            source.photo_url, status_code=302, headers={"Cache-Control": NO_STORE}
-        )
+        return RedirectResponse(source.photo_url, 302, {"Cache-Control": NO_STORE})
     headers = {
         # A changed local file answers an old URL too, but only for a while.
         "Cache-Control": IMMUTABLE if current else CONTENT_IMAGE,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from server.http.caching import NO_STORE
 from server.http.page_response import page_response
@@ -20,13 +20,7 @@ async def render_page(request: Request, page: Page, status_code: int = 200) -> R
         page = page.filtered(request.query_params.multi_items())
     rendered = await renderer.render(page)
     current_request.get().html_cache = "hit" if rendered.from_cache else "miss"
-    return page_response(
-        request,
-        rendered.page.html,
-        status_code=500 if rendered.failed else status_code,
-        etag=rendered.page.etag,
-        copies=rendered.page.copies,
-    )
+    return page_response(request, rendered, status_code=status_code)
 
 
 async def item_page(request: Request, list_page: SitePage) -> Response:
@@ -48,6 +42,5 @@ async def item_page(request: Request, list_page: SitePage) -> Response:
 
 async def not_found(request: Request, _exc: Exception) -> Response:
     if request.url.path.startswith(("/api/", ASSETS_URL, "/images/", "/img/")):
-        body = b'{"error":"not found"}'
-        return Response(body, 404, {"Cache-Control": NO_STORE}, media_type="application/json")
+        return JSONResponse({"error": "not found"}, 404, {"Cache-Control": NO_STORE})
     return await render_page(request, not_found_page(request.url.path), status_code=404)

@@ -52,20 +52,15 @@ class SiteFiles:
 
     async def sitemap(self, request: Request) -> Response:
         content: ContentCache = request.state.content
-        collections = tuple(dict.fromkeys(page.cards for page in LIST_PAGES if page.cards))
-        snapshots = [await content.get(collection) for collection in collections]
-        versions = tuple(snapshot.version for snapshot in snapshots)
+        collections = dict.fromkeys(page.cards for page in LIST_PAGES if page.cards)
+        snapshots = {collection: await content.get(collection) for collection in collections}
+        versions = tuple(snapshot.version for snapshot in snapshots.values())
         if self._sitemap is None or self._sitemap[0] != versions:
-            ids = {
-                collection: [item.id for item in snapshot.items if isinstance(item, CardItem)]
-                for collection, snapshot in zip(collections, snapshots, strict=True)
-            }
             # Every page in every language, each list page followed by its cards' pages.
             pages: list[SitePage | ItemPage] = []
             for page in PAGES:
-                pages.append(page)
-                if page.cards is not None:
-                    pages.extend(ItemPage(page, item_id) for item_id in ids[page.cards])
+                items = snapshots[page.cards].items if page.cards else ()
+                pages += [page, *(ItemPage(page, i.id) for i in items if isinstance(i, CardItem))]
             self._sitemap = (versions, self._sitemap_xml(pages))
         # Cached as the pages are: it changes when they do.
         headers = {"Cache-Control": PAGE}

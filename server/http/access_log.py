@@ -53,32 +53,25 @@ class AccessLog:
             try:
                 await self.app(scope, receive, send_with_id)
             finally:
-                self._log(
-                    {
-                        "request_id": request_id,
-                        "client": scope["client"][0] if scope.get("client") else None,
-                        "method": scope["method"],
-                        "path": scope["path"],
-                        "route": getattr(scope.get("route"), "path", None),
-                        "status": status,
-                        "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-                        "html_cache": facts.html_cache,
-                        "content_reads": facts.content_reads,
-                    }
+                fields: dict[str, Any] = {
+                    "request_id": request_id,
+                    "client": scope["client"][0] if scope.get("client") else None,
+                    "method": scope["method"],
+                    "path": scope["path"],
+                    "route": getattr(scope.get("route"), "path", None),
+                    "status": status,
+                    "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+                    "html_cache": facts.html_cache,
+                    "content_reads": facts.content_reads,
+                }
+                # Readable on its own in the text format; the JSON line has each part as a field.
+                message = (
+                    f"{fields['client'] or '-'} {scope['method']} {_printable(scope['path'])}"
+                    f" {status} {fields['duration_ms']:.1f} ms"
                 )
-
-    def _log(self, fields: dict[str, Any]) -> None:
-        """Readable on its own in the text format; the JSON line has each part as a field."""
-        message = "{} {} {} {} {:.1f} ms".format(
-            fields["client"] or "-",
-            fields["method"],
-            _printable(fields["path"]),
-            fields["status"],
-            fields["duration_ms"],
-        )
-        if fields["html_cache"] is not None:
-            message += f", html cache {fields['html_cache']}"
-        if reads := fields["content_reads"]:
-            message += f", {reads} content read{'s' if reads > 1 else ''}"
-        level = logging.DEBUG if fields["path"] in self._quiet_paths else logging.INFO
-        logger.log(level, "%s", message, extra=fields)
+                if facts.html_cache is not None:
+                    message += f", html cache {facts.html_cache}"
+                if reads := facts.content_reads:
+                    message += f", {reads} content read{'s' if reads > 1 else ''}"
+                level = logging.DEBUG if scope["path"] in self._quiet_paths else logging.INFO
+                logger.log(level, "%s", message, extra=fields)
