@@ -31,12 +31,10 @@ export function App() {
   // A new page starts at the top, as a full page load would; not the first render, which may be a
   // deep link (/#about). Opening or closing a card stays on the page; a stone's is a page.
   const pagePath = pageFor(pathname) === "stones" ? pathname : (routeFor(pathname)?.path ?? pathname);
-  const firstRender = useRef(true);
+  const shownPath = useRef(pagePath);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (shownPath.current === pagePath) return;
+    shownPath.current = pagePath;
     if (state === null) window.scrollTo(0, 0);
     // Only a change of page counts; `state` is read as it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -48,10 +46,10 @@ export function App() {
     root.lang = messages.meta.lang;
     root.dir = messages.meta.dir;
     root.dataset.hydrated = "";
+    const page = pageFor(pathname);
     // A card's page is titled by its list page (CardListPage), which knows the card.
-    if (routeFor(pathname)?.path !== pathname && pageFor(pathname) !== "notFound") return;
-    const page = messages.pages[pageFor(pathname)];
-    document.title = pageTitle(pageFor(pathname) === "landing", page.title, company.name);
+    if (routeFor(pathname)?.path !== pathname && page !== "notFound") return;
+    document.title = pageTitle(page === "landing", messages.pages[page].title, company.name);
   }, [pathname, messages, company.name]);
   return (
     <>

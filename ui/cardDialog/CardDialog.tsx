@@ -90,7 +90,7 @@ export function CardDialog({
   // The stones it names that the catalogue has, in its order.
   const stones = (item?.stones ?? []).flatMap((id) => catalogue.filter((stone) => stone.id === id));
   const origin = siteUrl ?? (typeof window === "undefined" ? "" : window.location.origin);
-  const closeClass = "button button--primary card-modal__close";
+  const close = { className: "button button--primary card-modal__close", autoFocus: true };
   return (
     <dialog
       ref={dialogRef}
@@ -130,16 +130,11 @@ export function CardDialog({
             )}
             <div className="card-modal__actions">
               {hydrated ? (
-                <button
-                  type="button"
-                  className={closeClass}
-                  autoFocus
-                  onClick={() => dialogRef.current!.close()}
-                >
+                <button type="button" {...close} onClick={() => dialogRef.current!.close()}>
                   {messages.lists.close}
                 </button>
               ) : (
-                <a href={listPath} className={closeClass} autoFocus>
+                <a href={listPath} {...close}>
                   {messages.lists.close}
                 </a>
               )}

@@ -24,7 +24,5 @@ export function unlocalized(pathname: string): string {
 /** `path` (an English path such as / or /projects) in `locale`. */
 export function localized(locale: Locale, path: string): string {
   const { prefix } = LANGUAGES[locale];
-  if (prefix === "") return path;
-  if (path === "/") return prefix;
-  return `${prefix}${path}`;
+  return path === "/" ? prefix || "/" : `${prefix}${path}`;
 }

@@ -41,7 +41,7 @@ export function CardListPage({ collection }: { collection: "projects" | "collabr
   const { company } = usePageData();
   const { locale, messages } = useLocale();
   const listPath = routeFor(pathname)?.path ?? pathname;
-  const selected = itemId === undefined ? null : (items.find((item) => item.id === itemId) ?? null);
+  const selected = items.find((item) => item.id === itemId) ?? null;
   const openCard = useOpenCard(listPath);
 
   // After client-side navigation (the server titles the first page).

@@ -31,12 +31,10 @@ export function StonePage({ stone, listPath }: { stone: Stone; listPath: string 
   ].filter((fact): fact is [string, string] => Boolean(fact[1]));
   const finishPhotos = (stone.finishes ?? []).filter((finish) => stone.finishPhotos?.[finish]);
   const figures = FIGURES.filter(({ field }) => stone[field] !== undefined);
-  const projects = useNames("projects");
-  const collabrations = useNames("collabrations");
-  const uses = [
-    ...projects.map((item) => ({ page: "projects" as const, item })),
-    ...collabrations.map((item) => ({ page: "collabrations" as const, item })),
-  ].filter(({ item }) => item.stones?.includes(stone.id));
+  const named = { projects: useNames("projects"), collabrations: useNames("collabrations") };
+  const uses = (["projects", "collabrations"] as const).flatMap((page) =>
+    named[page].filter((item) => item.stones?.includes(stone.id)).map((item) => ({ page, item })),
+  );
   // After client-side navigation (the server titles the first page).
   useEffect(() => {
     document.title = cardTitle(name, messages.pages.stones.title, company.name);
