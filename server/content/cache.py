@@ -110,9 +110,7 @@ class ContentCache:
 
     async def get(self, collection: Collection) -> Snapshot:
         entry = self._entries[collection]
-        if entry.live and entry.snapshot is not None:
-            if self._vouched(entry):
-                return entry.snapshot  # the listener keeps it current
+        if entry.live and entry.snapshot is not None and not self._vouched(entry):
             # Older than the bound: vouched for first, by a probe its callers share (once
             # per max_age while probes fail: then the listener's view is all there is).
             if self._vouching is None and self._clock() - self._probe_tried_at >= self._max_age:
@@ -121,13 +119,11 @@ class ContentCache:
             if self._vouching is not None:
                 # shield: one visitor giving up must not cancel the probe the others wait on.
                 await asyncio.shield(self._vouching)
-            if entry.live and entry.snapshot is not None:
-                return entry.snapshot
         if entry.snapshot is None and entry.listener_settled is not None:
             # Each visitor waits by itself: one giving up ends no other's wait.
             await set_within(entry.listener_settled, self._first_snapshot_wait)
-            if entry.live and entry.snapshot is not None:
-                return entry.snapshot
+        if entry.live and entry.snapshot is not None:
+            return entry.snapshot  # the listener keeps it current
         if self._clock() - entry.checked_at < self._max_age and entry.snapshot is not None:
             return entry.snapshot
         while True:
@@ -248,9 +244,8 @@ class ContentCache:
             entry.snapshot = Snapshot(items=items, version=next(self._versions))
 
     async def close(self) -> None:
-        tasks = [entry.refresh for entry in self._entries.values() if entry.refresh is not None]
-        if self._vouching is not None:
-            tasks.append(self._vouching)
+        running = [*(entry.refresh for entry in self._entries.values()), self._vouching]
+        tasks = [task for task in running if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -159,13 +159,8 @@ class CollectionListener:
             self._consistent(change.resume_token)
 
     def _documents_after_pending(self) -> dict[str, ListenedDocument]:
-        documents = dict(self.position.documents)
-        for name, document in self._pending.items():
-            if document is None:
-                documents.pop(name, None)
-            else:
-                documents[name] = document
-        return documents
+        documents = {**self.position.documents, **self._pending}
+        return {name: document for name, document in documents.items() if document is not None}
 
     def _consistent(self, resume_token: bytes) -> None:
         changed = bool(self._pending)

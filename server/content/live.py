@@ -91,8 +91,6 @@ class _Feed:
         self._store = store
         self._cache = cache
         self._listener: Listener | None = None
-        self._stopped: asyncio.Event = asyncio.Event()
-        self._stop_reason = ""
         self._delivered = False
         # A read succeeded while the listener was down: worth one try at once.
         self._database_back = asyncio.Event()
@@ -104,10 +102,8 @@ class _Feed:
     async def supervise(self, loop: asyncio.AbstractEventLoop, backoff: Backoff) -> None:
         failures = 0
         while True:
-            self._subscribe(loop)
             # Every listener that ends says why (on_stopped), unless we closed it.
-            await self._stopped.wait()
-            reason = self._stop_reason
+            reason = await self._subscribe(loop)
             log_fetch_error(self._collection, RuntimeError(f"{self.name}: {reason}"))
             self._cache.listener_failed(self._collection, reason)
             await self.close_listener()
@@ -128,10 +124,10 @@ class _Feed:
         if self._early_try_left:
             self._database_back.set()
 
-    def _subscribe(self, loop: asyncio.AbstractEventLoop) -> None:
-        # A fresh event and generation per listener: a late call from an old
-        # listener's thread must not touch the new one.
-        stopped = self._stopped = asyncio.Event()
+    def _subscribe(self, loop: asyncio.AbstractEventLoop) -> asyncio.Future[str]:
+        """A new listener; the future is why it stopped. One per listener, done before the
+        next is made: a late call from an old listener's thread finds it done, and is ignored."""
+        stopped: asyncio.Future[str] = loop.create_future()
         self._delivered = False
         self._parsed = {}
         self._cache.listener_started(self._collection)
@@ -151,14 +147,14 @@ class _Feed:
         except Exception as error:  # no listener at all: as a stopped one
             self._listener = None
             self._stop(stopped, f"listener not started: {error}")
+        return stopped
 
-    def _stop(self, stopped: asyncio.Event, reason: str) -> None:
-        if stopped is self._stopped and not stopped.is_set():
-            self._stop_reason = reason
-            stopped.set()
+    def _stop(self, stopped: asyncio.Future[str], reason: str) -> None:
+        if not stopped.done():
+            stopped.set_result(reason)
 
-    def _deliver(self, stopped: asyncio.Event, documents: Sequence[ListenedDocument]) -> None:
-        if stopped is not self._stopped or stopped.is_set():
+    def _deliver(self, stopped: asyncio.Future[str], documents: Sequence[ListenedDocument]) -> None:
+        if stopped.done():
             return  # from a listener already given up on
         parsed: dict[str, tuple[datetime | None, ContentItem | None]] = {}
         for document in sorted(documents, key=lambda each: site_order(each.fields)):

@@ -45,20 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    folder = argparse.ArgumentParser(add_help=False)
-    folder.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
-    timeout = argparse.ArgumentParser(add_help=False)
-    timeout.add_argument(
-        "--timeout",
-        type=float,
-        default=30.0,
-        metavar="SECONDS",
-        help="give up on Firestore after this long (default %(default)g)",
-    )
-
     validate = commands.add_parser(
         "validate",
-        parents=[folder],
         help="check the content files against the site's rules",
         description=(
             "Check the collection files in DIR (projects.json, stones.json...) against the "
@@ -66,11 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
             "DIR/images. Prints every problem with its file, document id and field."
         ),
     )
-    validate.set_defaults(run=run_validate)
-
     push = commands.add_parser(
         "push",
-        parents=[folder, timeout],
         help="write the content files to Firestore",
         description=(
             "Validate DIR, show what will change in Firestore, then write it: every "
@@ -78,18 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
             "has a problem. Documents only in Firestore are kept unless --prune is given."
         ),
     )
-    push.add_argument(
-        "--dry-run", action="store_true", help="show what would change and write nothing"
-    )
-    push.add_argument(
-        "--prune", action="store_true", help="delete documents in Firestore that are not in DIR"
-    )
-    push.add_argument("--yes", action="store_true", help="write without asking for confirmation")
-    push.set_defaults(run=run_push)
-
     pull = commands.add_parser(
         "pull",
-        parents=[folder, timeout],
         help="write Firestore's content to the content files (no images)",
         description=(
             "Read every collection from Firestore and write each to its file in DIR "
@@ -98,7 +73,24 @@ def build_parser() -> argparse.ArgumentParser:
             "already be in DIR/images."
         ),
     )
-    pull.set_defaults(run=run_pull)
+    for command, run in ((validate, run_validate), (push, run_push), (pull, run_pull)):
+        command.set_defaults(run=run)
+        command.add_argument("dir", type=Path, metavar="DIR", help="the content folder")
+    for command in (push, pull):
+        command.add_argument(
+            "--timeout",
+            type=float,
+            default=30.0,
+            metavar="SECONDS",
+            help="give up on Firestore after this long (default %(default)g)",
+        )
+    push.add_argument(
+        "--dry-run", action="store_true", help="show what would change and write nothing"
+    )
+    push.add_argument(
+        "--prune", action="store_true", help="delete documents in Firestore that are not in DIR"
+    )
+    push.add_argument("--yes", action="store_true", help="write without asking for confirmation")
     return parser
 
 

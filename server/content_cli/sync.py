@@ -144,7 +144,6 @@ def apply_plan(
         for changes in plan
         for doc_id in [*changes.added, *changes.changed, *changes.removed]
     ]
-    done = 0
     for start in range(0, len(writes), MAX_BATCH_WRITES):
         batch_writes = writes[start : start + MAX_BATCH_WRITES]
         batch = client.batch()
@@ -159,9 +158,8 @@ def apply_plan(
         except FIRESTORE_ERRORS:
             # A batch is atomic; the push as a whole is not. Say how far it
             # got: the next push writes only what is still missing.
-            print(f"Stopped after {done} of {len(writes)} writes.", file=sys.stderr)
+            print(f"Stopped after {start} of {len(writes)} writes.", file=sys.stderr)
             raise
-        done += len(batch_writes)
         if len(writes) > MAX_BATCH_WRITES:  # a long push says how far it got, batch by batch
-            print(f"Wrote {done} of {len(writes)}", flush=True)
-    return done
+            print(f"Wrote {start + len(batch_writes)} of {len(writes)}", flush=True)
+    return len(writes)

@@ -52,26 +52,24 @@ def validate_content(content_dir: Path) -> tuple[dict[Collection, Documents], li
             continue
         for position, raw in enumerate(raw_documents, start=1):
             where = f"document {position} of {len(raw_documents)}"
+            doc_id = document_id(raw)
             if not isinstance(raw, dict):
                 found = type(raw).__name__
                 problems.append(_problem(path, f"should be a JSON object, found {found}", where))
-                continue
-            doc_id = document_id(raw)
-            if doc_id is None:
+            elif doc_id is None:
                 message = "is missing" if ID_KEY not in raw else "should be a non-empty string"
                 problems.append(_problem(path, message, where, ID_KEY))
-                continue
-            if doc_id in documents:
+            elif doc_id in documents:
                 message = f"repeats an earlier document's id ({where})"
                 problems.append(_problem(path, message, doc_id, ID_KEY))
-                continue
-            fields = {name: value for name, value in raw.items() if name != ID_KEY}
-            documents[doc_id] = fields
-            problems += [_problem(path, text, doc_id, ID_KEY) for text in _id_problems(doc_id)]
-            problems += [
-                _problem(path, message, doc_id, field)
-                for field, message in field_problems(collection, fields, photo_urls).items()
-            ]
+            else:
+                fields = {name: value for name, value in raw.items() if name != ID_KEY}
+                documents[doc_id] = fields
+                problems += [_problem(path, text, doc_id, ID_KEY) for text in _id_problems(doc_id)]
+                problems += [
+                    _problem(path, message, doc_id, field)
+                    for field, message in field_problems(collection, fields, photo_urls).items()
+                ]
     return content, problems + _unknown_stones(content_dir, content)
 
 
