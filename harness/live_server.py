@@ -123,8 +123,10 @@ class LiveServer(GroupServer):
         return self.log_path.read_text(errors="replace")
 
     def json_log(self) -> list[dict[str, Any]]:
-        """The log as JSON lines (LOG_FORMAT=json); a line that is not one fails the test."""
-        return [json.loads(line) for line in self.log().splitlines() if line.strip()]
+        """The log's finished lines as JSON (LOG_FORMAT=json); a line that is not one fails the
+        test. The last line is left out until its newline is written: it may be half-written."""
+        finished = self.log().rpartition("\n")[0]
+        return [json.loads(line) for line in finished.splitlines() if line.strip()]
 
     def log_lines(self, *, at_least: int = 0, **fields: object) -> list[dict[str, Any]]:
         """The JSON log lines (LOG_FORMAT=json) with the given fields (logger=..., path=...),
